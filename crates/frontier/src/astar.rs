@@ -1,0 +1,265 @@
+//! A* (Hart, Nilsson & Raphael 1968): best-first on f = g + h, optimal for
+//! admissible heuristics.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use priority_queue::PriorityQueue;
+use rustc_hash::FxBuildHasher;
+
+use crate::bfs::ResultOf;
+use crate::limits::Budget;
+use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, solution_to};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+
+/// The open list A* keeps its frontier in.
+///
+/// Both give the same solutions and the same expansion order up to ties
+/// between equal `(f, g)`; they differ in speed and memory (measured in
+/// `docs/algorithms.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpenList {
+    /// The `priority-queue` crate: one entry per state, decrease-key when a
+    /// cheaper path appears. Memory stays at one entry per open state.
+    #[default]
+    PriorityQueue,
+    /// `std`'s binary heap with lazy deletion: a cheaper path pushes a second
+    /// entry and the stale one is skipped when popped.
+    BinaryHeap,
+}
+
+/// A* from `problem.start()` with no limits: a cheapest path to a goal.
+///
+/// Expands states in order of f = g + h, breaking ties toward larger g (the
+/// deeper node, usually nearer a goal). With an admissible heuristic the
+/// first goal expanded is optimal, even when the heuristic is inconsistent:
+/// a closed state is reopened whenever a cheaper path to it appears. With
+/// the default zero heuristic this is Dijkstra's algorithm.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let solution = frontier::astar(&Doubling::new(1, 10)).into_solution().unwrap();
+/// assert_eq!(solution.cost, 6); // + * + *: 1 + 2 + 1 + 2
+/// ```
+///
+/// # Complexity
+///
+/// O(E log V) time and O(V) memory over the states with f below the optimal
+/// cost (plus reopenings for inconsistent heuristics).
+pub fn astar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    astar_with(problem, &Limits::new())
+}
+
+/// [`astar`] under `limits`.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, toy::Doubling};
+///
+/// let result = frontier::astar_with(&Doubling::new(1, 10), &Limits::new().max_cost(5));
+/// assert_eq!(result.limit(), Some(Limit::Cost)); // the cheapest path costs 6
+/// ```
+pub fn astar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
+    astar_with_open_list(problem, limits, OpenList::default())
+}
+
+/// [`astar`] under `limits` with a chosen [`OpenList`].
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limits, OpenList, toy::Doubling};
+///
+/// let heap = frontier::astar_with_open_list(&Doubling::new(1, 10), &Limits::new(), OpenList::BinaryHeap);
+/// assert_eq!(heap.into_solution().unwrap().cost, 6);
+/// ```
+pub fn astar_with_open_list<P: SearchProblem>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    open: OpenList,
+) -> ResultOf<P> {
+    let mut table = HashedTable::default();
+    match open {
+        OpenList::PriorityQueue => run(problem, limits, &mut table, &mut DecreaseKey::default()),
+        OpenList::BinaryHeap => run(problem, limits, &mut table, &mut LazyHeap::default()),
+    }
+}
+
+/// [`astar`] with dense tables indexed by [`RankedStates::rank`].
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limits, toy::Doubling};
+///
+/// let result = frontier::astar_ranked(&Doubling::new(1, 10), &Limits::new());
+/// assert_eq!(result.into_solution().unwrap().cost, 6);
+/// ```
+///
+/// # Panics
+///
+/// If `rank` returns a rank not below `state_count`.
+pub fn astar_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
+    run(
+        problem,
+        limits,
+        &mut DenseTable::new(problem),
+        &mut DecreaseKey::default(),
+    )
+}
+
+/// The priority of an open entry: lowest f first, then highest g.
+type Priority<C> = (Reverse<C>, C);
+
+/// What A* needs of an open list.
+trait Open<C> {
+    fn clear(&mut self);
+    /// Offers `id` at `(f, g)`; `g` is lower than any earlier offer of `id`.
+    fn push(&mut self, id: NodeId, f: C, g: C);
+    /// The best entry: `(id, g)`, possibly stale (g above the node's).
+    fn pop(&mut self) -> Option<(NodeId, C)>;
+}
+
+struct DecreaseKey<C: Ord>(PriorityQueue<NodeId, Priority<C>, FxBuildHasher>);
+
+impl<C: Ord> Default for DecreaseKey<C> {
+    fn default() -> Self {
+        DecreaseKey(PriorityQueue::with_hasher(FxBuildHasher))
+    }
+}
+
+impl<C: Cost> Open<C> for DecreaseKey<C> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, id: NodeId, f: C, g: C) {
+        self.0.push_increase(id, (Reverse(f), g));
+    }
+    fn pop(&mut self) -> Option<(NodeId, C)> {
+        self.0.pop().map(|(id, (_, g))| (id, g))
+    }
+}
+
+struct LazyHeap<C>(BinaryHeap<(Priority<C>, NodeId)>);
+
+impl<C: Ord> Default for LazyHeap<C> {
+    fn default() -> Self {
+        LazyHeap(BinaryHeap::new())
+    }
+}
+
+impl<C: Cost> Open<C> for LazyHeap<C> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, id: NodeId, f: C, g: C) {
+        self.0.push(((Reverse(f), g), id));
+    }
+    fn pop(&mut self) -> Option<(NodeId, C)> {
+        self.0.pop().map(|((_, g), id)| (id, g))
+    }
+}
+
+fn run<P: SearchProblem>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    open: &mut impl Open<P::Cost>,
+) -> ResultOf<P> {
+    let mut budget = Budget::start(limits);
+    let mut stats = Stats::default();
+    let outcome = search(problem, &mut budget, table, open, &mut stats);
+    stats.peak_stored = table.len();
+    stats.elapsed = budget.elapsed();
+    SearchResult { outcome, stats }
+}
+
+fn search<P: SearchProblem>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    open: &mut impl Open<P::Cost>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost> {
+    table.clear();
+    open.clear();
+    let max_cost = budget.max_cost().copied();
+    let mut pruned = false;
+    let start = problem.start();
+    stats.generated = 1;
+    let h = problem.heuristic(&start);
+    if max_cost.is_some_and(|bound| h > bound) {
+        return Outcome::LimitReached(Limit::Cost);
+    }
+    if let Err(limit) = budget.check_stored(1) {
+        return Outcome::LimitReached(limit);
+    }
+    let root = Node {
+        parent: NONE,
+        action: None,
+        g: P::Cost::ZERO,
+    };
+    // cannot fail: the table was just cleared
+    let root = table.insert(start, root).unwrap_or(0);
+    open.push(root, h, P::Cost::ZERO);
+    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
+    while let Some((id, g)) = open.pop() {
+        if g > table.node(id).g {
+            // Stale entry: a cheaper path to this state was found after this
+            // entry was pushed, and pushed again.
+            continue;
+        }
+        if problem.is_goal(table.state(id)) {
+            return Outcome::Found(solution_to(table, id));
+        }
+        if let Err(limit) = budget.before_expand(stats.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        steps.extend(problem.successors(table.state(id)));
+        for step in steps.drain(..) {
+            stats.generated += 1;
+            let g = g + step.cost;
+            let child = match table.find(&step.state) {
+                Some(child) if table.node(child).g <= g => continue,
+                Some(child) => {
+                    // A cheaper path to a stored state: reparent it and (re)open
+                    // it, even if it was already expanded.
+                    let node = table.node_mut(child);
+                    node.parent = id;
+                    node.action = Some(step.action);
+                    node.g = g;
+                    child
+                }
+                None => {
+                    if budget.check_stored(table.len() + 1).is_err() || is_full(table.len()) {
+                        return Outcome::LimitReached(Limit::Stored);
+                    }
+                    let node = Node {
+                        parent: id,
+                        action: Some(step.action),
+                        g,
+                    };
+                    // cannot fail: `find` just said the state is not stored
+                    table.insert(step.state, node).unwrap_or_else(|id| id)
+                }
+            };
+            let f = g + problem.heuristic(table.state(child));
+            if max_cost.is_some_and(|bound| f > bound) {
+                pruned = true;
+                continue;
+            }
+            open.push(child, f, g);
+        }
+    }
+    if pruned {
+        Outcome::LimitReached(Limit::Cost)
+    } else {
+        Outcome::Unreachable
+    }
+}

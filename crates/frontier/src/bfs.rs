@@ -1,0 +1,154 @@
+//! Breadth-first search: fewest steps, step costs ignored.
+
+use crate::limits::Budget;
+use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, solution_to};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+
+/// The result type of a search on problem `P`.
+pub type ResultOf<P> = SearchResult<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
+
+/// Breadth-first search from `problem.start()` with no limits: a path with
+/// the fewest steps to the nearest goal.
+///
+/// Step costs are ignored for the choice of path (the returned
+/// [`Solution::cost`](crate::Solution::cost) is still the sum of the path's
+/// step costs); use [`astar`](crate::astar) when costs differ. The heuristic
+/// is ignored.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let solution = frontier::bfs(&Doubling::new(1, 10)).into_solution().unwrap();
+/// assert_eq!(solution.len(), 4); // 1 → 2 → 4 → 5 → 10
+/// ```
+///
+/// # Complexity
+///
+/// Time and memory O(V + E) over the states within the solution's depth:
+/// every state reached is stored once, in a hash table.
+pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    bfs_with(problem, &Limits::new())
+}
+
+/// [`bfs`] under `limits`.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, toy::Doubling};
+///
+/// let result = frontier::bfs_with(&Doubling::new(1, 1000), &Limits::new().max_stored(20));
+/// assert_eq!(result.limit(), Some(Limit::Stored));
+/// ```
+pub fn bfs_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
+    run(problem, limits, &mut HashedTable::default())
+}
+
+/// [`bfs`] with dense tables indexed by [`RankedStates::rank`] instead of
+/// hashing: faster when the search touches a good part of a space of known
+/// size (the whole 8-puzzle, say).
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limits, toy::Doubling};
+///
+/// let solution = frontier::bfs_ranked(&Doubling::new(1, 10), &Limits::new()).into_solution().unwrap();
+/// assert_eq!(solution.len(), 4);
+/// ```
+///
+/// # Panics
+///
+/// If `rank` breaks its contract by returning a rank not below
+/// `state_count`.
+pub fn bfs_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
+    run(problem, limits, &mut DenseTable::new(problem))
+}
+
+fn run<P: SearchProblem>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+) -> ResultOf<P> {
+    let mut budget = Budget::start(limits);
+    let mut stats = Stats::default();
+    let outcome = search(problem, &mut budget, table, &mut stats);
+    stats.peak_stored = table.len();
+    stats.elapsed = budget.elapsed();
+    SearchResult { outcome, stats }
+}
+
+fn search<P: SearchProblem>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost> {
+    table.clear();
+    let start = problem.start();
+    stats.generated = 1;
+    let start_is_goal = problem.is_goal(&start);
+    let root = Node {
+        parent: NONE,
+        action: None,
+        g: P::Cost::ZERO,
+    };
+    if let Err(limit) = budget.check_stored(1) {
+        return Outcome::LimitReached(limit);
+    }
+    // cannot fail: the table was just cleared
+    let root = table.insert(start, root).unwrap_or(0);
+    if start_is_goal {
+        return Outcome::Found(solution_to(table, root));
+    }
+    let max_cost = budget.max_cost().copied();
+    let mut pruned = false;
+    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
+    // The table is the queue: states are stored in the order BFS reaches them.
+    let mut head: NodeId = 0;
+    while (head as usize) < table.len() {
+        if let Err(limit) = budget.before_expand(stats.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        let g = table.node(head).g;
+        steps.extend(problem.successors(table.state(head)));
+        for step in steps.drain(..) {
+            stats.generated += 1;
+            let g = g + step.cost;
+            if max_cost.is_some_and(|bound| g > bound) {
+                pruned = true;
+                continue;
+            }
+            if budget.check_stored(table.len() + 1).is_err() || is_full(table.len()) {
+                // Only a new state would overflow: look before refusing.
+                if table.find(&step.state).is_none() {
+                    return Outcome::LimitReached(Limit::Stored);
+                }
+                continue;
+            }
+            let node = Node {
+                parent: head,
+                action: Some(step.action),
+                g,
+            };
+            if let Ok(id) = table.insert(step.state, node)
+                && problem.is_goal(table.state(id))
+            {
+                return Outcome::Found(solution_to(table, id));
+            }
+        }
+        head += 1;
+    }
+    if pruned {
+        Outcome::LimitReached(Limit::Cost)
+    } else {
+        Outcome::Unreachable
+    }
+}

@@ -1,0 +1,255 @@
+//! Bidirectional breadth-first search: fewest steps, searching from the start
+//! and from the goal until the two meet.
+
+use crate::bfs::ResultOf;
+use crate::limits::Budget;
+use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, path_to};
+use crate::{
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
+    Stats, Step,
+};
+
+/// Bidirectional breadth-first search between `problem.start()` and
+/// `problem.goal()` with no limits: a path with the fewest steps.
+///
+/// Each round expands one whole layer of the smaller frontier, checking every
+/// new state against the other side's table; the first meeting gives a
+/// shortest path (when both sides have finished layers `kf` and `kb` without
+/// meeting, every path has more than `kf + kb` steps, and a meeting found
+/// while expanding the next layer has exactly one more). Step costs are
+/// ignored for the choice of path, and so is the heuristic. Start equal to
+/// goal gives the empty path.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let solution = frontier::bidirectional_bfs(&Doubling::new(1, 10)).into_solution().unwrap();
+/// assert_eq!(solution.len(), 4);
+/// assert_eq!(solution.states.first(), Some(&1));
+/// assert_eq!(solution.states.last(), Some(&10));
+/// ```
+///
+/// # Complexity
+///
+/// With branching factor b and distance d, about 2·b^(d/2) states instead
+/// of BFS's b^d, in time and memory.
+pub fn bidirectional_bfs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
+    bidirectional_bfs_with(problem, &Limits::new())
+}
+
+/// [`bidirectional_bfs`] under `limits`. `max_cost` is ignored: a layer
+/// search cannot tell which meeting is cheapest.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, toy::Doubling};
+///
+/// let limits = Limits::new().max_expanded(2);
+/// let result = frontier::bidirectional_bfs_with(&Doubling::new(1, 1000), &limits);
+/// assert_eq!(result.limit(), Some(Limit::Expanded));
+/// ```
+pub fn bidirectional_bfs_with<P: BidirectionalProblem>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+) -> ResultOf<P> {
+    run(
+        problem,
+        limits,
+        &mut HashedTable::default(),
+        &mut HashedTable::default(),
+    )
+}
+
+/// [`bidirectional_bfs`] with dense tables indexed by
+/// [`RankedStates::rank`].
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limits, toy::Doubling};
+///
+/// let result = frontier::bidirectional_bfs_ranked(&Doubling::new(1, 10), &Limits::new());
+/// assert_eq!(result.into_solution().unwrap().len(), 4);
+/// ```
+///
+/// # Panics
+///
+/// If `rank` returns a rank not below `state_count`.
+pub fn bidirectional_bfs_ranked<P: BidirectionalProblem + RankedStates>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+) -> ResultOf<P> {
+    run(
+        problem,
+        limits,
+        &mut DenseTable::new(problem),
+        &mut DenseTable::new(problem),
+    )
+}
+
+fn run<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    forward: &mut T,
+    backward: &mut T,
+) -> ResultOf<P> {
+    let mut budget = Budget::start(limits);
+    let mut stats = Stats::default();
+    let outcome = search(problem, &mut budget, forward, backward, &mut stats);
+    stats.peak_stored = forward.len() + backward.len();
+    stats.elapsed = budget.elapsed();
+    SearchResult { outcome, stats }
+}
+
+/// Which side a layer is expanded from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Forward,
+    Backward,
+}
+
+fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    forward: &mut T,
+    backward: &mut T,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost> {
+    forward.clear();
+    backward.clear();
+    let start = problem.start();
+    let goal = problem.goal();
+    stats.generated = 1;
+    if start == goal {
+        return Outcome::Found(Solution {
+            states: vec![start],
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
+        });
+    }
+    stats.generated = 2;
+    if let Err(limit) = budget.check_stored(2) {
+        return Outcome::LimitReached(limit);
+    }
+    let root = || Node {
+        parent: NONE,
+        action: None,
+        g: P::Cost::ZERO,
+    };
+    // cannot fail: both tables were just cleared
+    let _ = forward.insert(start, root());
+    let _ = backward.insert(goal, root());
+    // Each frontier is the range of ids its table added in the last layer.
+    let mut forward_layer: (NodeId, NodeId) = (0, 1);
+    let mut backward_layer: (NodeId, NodeId) = (0, 1);
+    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
+    loop {
+        let forward_size = forward_layer.1 - forward_layer.0;
+        let backward_size = backward_layer.1 - backward_layer.0;
+        if forward_size == 0 || backward_size == 0 {
+            // One side has exhausted everything it can reach without meeting.
+            return Outcome::Unreachable;
+        }
+        let side = if forward_size <= backward_size {
+            Side::Forward
+        } else {
+            Side::Backward
+        };
+        let (own, other, layer) = match side {
+            Side::Forward => (&mut *forward, &*backward, &mut forward_layer),
+            Side::Backward => (&mut *backward, &*forward, &mut backward_layer),
+        };
+        for id in layer.0..layer.1 {
+            if let Err(limit) = budget.before_expand(stats.expanded) {
+                return Outcome::LimitReached(limit);
+            }
+            stats.expanded += 1;
+            let g = own.node(id).g;
+            match side {
+                Side::Forward => steps.extend(problem.successors(own.state(id))),
+                Side::Backward => steps.extend(problem.predecessors(own.state(id))),
+            }
+            for step in steps.drain(..) {
+                stats.generated += 1;
+                if let Some(met) = other.find(&step.state) {
+                    let (from, to) = match side {
+                        Side::Forward => (id, met),
+                        Side::Backward => (met, id),
+                    };
+                    let meeting = Meeting {
+                        from,
+                        action: step.action,
+                        cost: step.cost,
+                        to,
+                    };
+                    return Outcome::Found(match side {
+                        Side::Forward => meeting.join(own, other),
+                        Side::Backward => meeting.join(other, own),
+                    });
+                }
+                let stored = own.len() + other.len();
+                if budget.check_stored(stored + 1).is_err() || is_full(own.len()) {
+                    // Only a new state would overflow: look before refusing.
+                    if own.find(&step.state).is_none() {
+                        return Outcome::LimitReached(Limit::Stored);
+                    }
+                    continue;
+                }
+                let node = Node {
+                    parent: id,
+                    action: Some(step.action),
+                    g: g + step.cost,
+                };
+                let _ = own.insert(step.state, node);
+            }
+        }
+        *layer = (layer.1, own_len(own));
+    }
+}
+
+fn own_len<S, A, C>(table: &impl NodeTable<S, A, C>) -> NodeId {
+    // cannot fail: insertion stops before the table outgrows its ids
+    NodeId::try_from(table.len()).expect("node table overflow")
+}
+
+/// Where the two searches touched: a forward step from node `from` of the
+/// forward table reaches node `to` of the backward table.
+struct Meeting<A, C> {
+    from: NodeId,
+    action: A,
+    cost: C,
+    to: NodeId,
+}
+
+impl<A: Clone, C: Cost> Meeting<A, C> {
+    /// The whole path: start to `from`, the step, then `to` back to the goal
+    /// along the backward table's parents (whose actions already run
+    /// forward).
+    fn join<S: Clone>(
+        self,
+        forward: &impl NodeTable<S, A, C>,
+        backward: &impl NodeTable<S, A, C>,
+    ) -> Solution<S, A, C> {
+        let (mut states, mut actions) = path_to(forward, self.from);
+        actions.push(self.action);
+        let cost = forward.node(self.from).g + self.cost + backward.node(self.to).g;
+        let mut at = self.to;
+        loop {
+            states.push(backward.state(at).clone());
+            let node = backward.node(at);
+            match &node.action {
+                Some(action) => actions.push(action.clone()),
+                None => break,
+            }
+            at = node.parent;
+        }
+        Solution {
+            states,
+            actions,
+            cost,
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The problem side of a search: [`SearchProblem`], its optional capabilities
+//! ([`BidirectionalProblem`], [`RankedStates`]), [`Step`] and the [`Cost`] bound.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::Add;
+
+/// A step cost: a totally ordered, copyable quantity with a zero.
+///
+/// Implemented for every primitive integer type. Costs must never be
+/// negative: the algorithms assume that a path never gets cheaper by growing
+/// (a negative step breaks the optimality of A*, IDA* and the BFS family's
+/// stopping rules, though every search still terminates under a limit).
+pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
+    /// The cost of the empty path.
+    const ZERO: Self;
+}
+
+macro_rules! impl_cost {
+    ($($t:ty)*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+        }
+    )*};
+}
+impl_cost!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+
+/// One move out of a state: the action taken, the state it leads to and what
+/// it costs.
+///
+/// Returned by [`SearchProblem::successors`]. In
+/// [`BidirectionalProblem::predecessors`] the same type names a predecessor
+/// state and the *forward* action leading from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step<S, A, C> {
+    /// The action taken (in predecessors: the forward action from `state`).
+    pub action: A,
+    /// The state the action leads to (in predecessors: the state it comes from).
+    pub state: S,
+    /// The non-negative cost of the step.
+    pub cost: C,
+}
+
+impl<S, A, C> Step<S, A, C> {
+    /// Builds a step.
+    pub fn new(action: A, state: S, cost: C) -> Self {
+        Step {
+            action,
+            state,
+            cost,
+        }
+    }
+}
+
+/// A state space to search: a start state, a goal test, the moves out of a
+/// state, and optionally a heuristic.
+///
+/// This trait alone is enough for [`bfs`](crate::bfs), [`astar`](crate::astar)
+/// and [`idastar`](crate::idastar); bidirectional search also needs
+/// [`BidirectionalProblem`], dense tables need [`RankedStates`].
+///
+/// # Example
+///
+/// The toy problem used throughout these docs: reach a target number from a
+/// start number by adding one (cost 1) or doubling (cost 2).
+///
+/// ```
+/// use frontier::{SearchProblem, Step};
+///
+/// struct Doubling { start: u32, target: u32 }
+///
+/// impl SearchProblem for Doubling {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn start(&self) -> u32 { self.start }
+///     fn is_goal(&self, n: &u32) -> bool { *n == self.target }
+///     fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, char, u32>> {
+///         let n = *n;
+///         let add = (n < self.target).then(|| Step::new('+', n + 1, 1));
+///         let double = (n <= self.target / 2).then(|| Step::new('*', n * 2, 2));
+///         add.into_iter().chain(double)
+///     }
+/// }
+///
+/// let solution = frontier::astar(&Doubling { start: 1, target: 10 }).into_solution().unwrap();
+/// assert_eq!(solution.cost, 6); // 1 + 2 * 4 + 5 * 10 costs 1 + 2 + 1 + 2
+/// assert_eq!(solution.states.last(), Some(&10));
+/// ```
+pub trait SearchProblem {
+    /// A node of the state space. Algorithms clone it into their tables, so
+    /// small `Copy` states are fastest.
+    type State: Clone + Eq + Hash;
+    /// What a step does, reported in the [`Solution`](crate::Solution).
+    type Action: Clone;
+    /// The cost of steps and paths.
+    type Cost: Cost;
+
+    /// The state the search starts from.
+    fn start(&self) -> Self::State;
+
+    /// Whether `state` is a goal. The search stops at the first goal it
+    /// proves optimal (or, for the BFS family, the first it reaches).
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// The moves out of `state`.
+    ///
+    /// Contract: finite, deterministic for a given state, costs never
+    /// negative. A step that lists a state it cannot reach makes solutions
+    /// illegal; one that omits a real move can only make them longer or
+    /// missing. Returning an iterator (not a `Vec`) lets the algorithms run
+    /// without allocating per node.
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>>;
+
+    /// An estimate of the cheapest cost from `state` to a goal; zero by
+    /// default, which turns A* into Dijkstra's algorithm.
+    ///
+    /// Contract in both directions: if it never overestimates (admissible),
+    /// A* and IDA* return optimal solutions, even when it is inconsistent
+    /// (A* then reopens states, paying extra expansions). If it
+    /// overestimates, both still terminate but the solution may cost more
+    /// than the optimum. The closer it is to the true cost from below, the
+    /// fewer nodes they expand; it must be zero on goal states for IDA*'s
+    /// iteration bounds to be tight. BFS and bidirectional BFS ignore it.
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        let _ = state;
+        Self::Cost::ZERO
+    }
+}
+
+/// A problem that can also be searched backward from a single goal state, as
+/// [`bidirectional_bfs`](crate::bidirectional_bfs) does.
+///
+/// Reversible moves are a property of the problem, not an assumption of the
+/// algorithm: `predecessors` must list exactly the states with a step into
+/// `state`. For problems whose moves are all reversible it is `successors`
+/// with each action replaced by its inverse.
+pub trait BidirectionalProblem: SearchProblem {
+    /// The one goal state. Contract: `is_goal(&goal())` holds, and no other
+    /// state is a goal (bidirectional search only finds paths to this one).
+    fn goal(&self) -> Self::State;
+
+    /// The states with a step into `state`: each step names a predecessor in
+    /// `state` and the forward action leading from it to `state`.
+    ///
+    /// Contract: `p` is listed with action `a` exactly when
+    /// `successors(&p)` lists `state` with action `a`. A missing predecessor
+    /// can make the returned path longer than the shortest, or miss it; a
+    /// wrong one makes the path illegal.
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>>;
+}
+
+/// An optional capability: states can be numbered `0..state_count()`, so
+/// searches can keep their tables in dense vectors indexed by rank instead of
+/// hash maps (the Cantor-expansion trick of 8-puzzle solvers, generalised).
+///
+/// Used by [`bfs_ranked`](crate::bfs_ranked),
+/// [`bidirectional_bfs_ranked`](crate::bidirectional_bfs_ranked) and
+/// [`astar_ranked`](crate::astar_ranked).
+///
+/// Contract: `rank` is injective on the states a search can reach and always
+/// below `state_count()`. A rank out of range is caught (the search panics
+/// with the offending rank rather than corrupting memory); two states sharing
+/// a rank are silently treated as one, which can make results wrong. The
+/// dense tables cost about `state_count() * 4` bytes up front whatever the
+/// search visits, so prefer hashed tables when a search touches only a small
+/// fraction of a large space.
+pub trait RankedStates: SearchProblem {
+    /// The number of ranks: every state ranks below it.
+    fn state_count(&self) -> usize;
+
+    /// The rank of `state`, in `0..state_count()`.
+    fn rank(&self, state: &Self::State) -> usize;
+}
+
+impl<P: SearchProblem + ?Sized> SearchProblem for &P {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn start(&self) -> Self::State {
+        (**self).start()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        (**self).is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        (**self).successors(state)
+    }
+
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        (**self).heuristic(state)
+    }
+}
+
+impl<P: BidirectionalProblem + ?Sized> BidirectionalProblem for &P {
+    fn goal(&self) -> Self::State {
+        (**self).goal()
+    }
+
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        (**self).predecessors(state)
+    }
+}
+
+impl<P: RankedStates + ?Sized> RankedStates for &P {
+    fn state_count(&self) -> usize {
+        (**self).state_count()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        (**self).rank(state)
+    }
+}

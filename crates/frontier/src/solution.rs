@@ -1,0 +1,212 @@
+//! What a search returns: a [`SearchResult`] holding an [`Outcome`] (found,
+//! unreachable, or a [`Limit`] reached) and the [`Stats`] gathered.
+
+use std::fmt;
+use std::time::Duration;
+
+/// A path from the start to a goal.
+///
+/// `states` holds the start, every intermediate state and the goal, so
+/// `states.len() == actions.len() + 1`; `actions[i]` leads from `states[i]` to
+/// `states[i + 1]`.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let solution = frontier::bfs(&Doubling::new(3, 12)).into_solution().unwrap();
+/// assert_eq!(solution.states, [3, 6, 12]);
+/// assert_eq!(solution.actions, ['*', '*']);
+/// assert_eq!(solution.len(), 2);
+/// assert_eq!(solution.cost, 4);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<S, A, C> {
+    /// The states along the path, start first, goal last.
+    pub states: Vec<S>,
+    /// The actions along the path.
+    pub actions: Vec<A>,
+    /// The sum of the step costs.
+    pub cost: C,
+}
+
+impl<S, A, C> Solution<S, A, C> {
+    /// The number of steps.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Whether the start is already a goal.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+}
+
+/// The limit that stopped a search.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, toy::Doubling};
+///
+/// let result = frontier::bfs_with(&Doubling::new(1, 1000), &Limits::new().max_expanded(3));
+/// assert_eq!(result.limit(), Some(Limit::Expanded));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Limits::max_expanded`](crate::Limits::max_expanded) nodes were expanded.
+    Expanded,
+    /// [`Limits::max_stored`](crate::Limits::max_stored) states were stored.
+    Stored,
+    /// [`Limits::max_time`](crate::Limits::max_time) elapsed.
+    Time,
+    /// The [`CancelFlag`](crate::CancelFlag) was raised.
+    Cancelled,
+    /// No solution costs at most [`Limits::max_cost`](crate::Limits::max_cost),
+    /// though a costlier one may exist.
+    Cost,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Expanded => "expansion limit",
+            Limit::Stored => "memory limit",
+            Limit::Time => "time limit",
+            Limit::Cancelled => "cancelled",
+            Limit::Cost => "cost bound",
+        })
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<S, A, C> {
+    /// A goal was reached; the solution is optimal under the algorithm's
+    /// guarantee (see each algorithm).
+    Found(Solution<S, A, C>),
+    /// The whole reachable space was searched: no goal is reachable.
+    Unreachable,
+    /// A limit stopped the search before it could decide.
+    LimitReached(Limit),
+}
+
+/// One iteration of IDA*: the bound it searched under and its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration<C> {
+    /// The f-cost bound of the iteration.
+    pub bound: C,
+    /// Nodes expanded in this iteration.
+    pub expanded: u64,
+    /// Nodes generated in this iteration.
+    pub generated: u64,
+}
+
+/// The work a search did.
+///
+/// `generated` counts the start node plus every successor produced (what
+/// Korf's papers call nodes generated); `expanded` counts the nodes whose
+/// successors were produced. `peak_stored` is the most states held at once:
+/// the state table for the BFS family and A*, the path for IDA*.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let result = frontier::idastar(&Doubling::new(1, 10));
+/// assert!(result.stats.generated >= result.stats.expanded);
+/// assert_eq!(result.stats.iterations.len(), result.stats.iterations.iter().count());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats<C> {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// The start node plus every successor generated.
+    pub generated: u64,
+    /// The most states stored at once.
+    pub peak_stored: usize,
+    /// IDA*'s iterations, in order (empty for the other algorithms).
+    pub iterations: Vec<Iteration<C>>,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl<C> Stats<C> {
+    /// Generated nodes per second of elapsed time (0 when no time elapsed).
+    #[must_use]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a rate for display: 2^53 nodes is far beyond any search"
+    )]
+    pub fn generated_per_second(&self) -> f64 {
+        let seconds = self.elapsed.as_secs_f64();
+        if seconds > 0.0 {
+            self.generated as f64 / seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// What every search returns: why it stopped, and the statistics so far.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Outcome, toy::Doubling};
+///
+/// let result = frontier::astar(&Doubling::new(1, 10));
+/// match &result.outcome {
+///     Outcome::Found(solution) => assert_eq!(solution.states.last(), Some(&10)),
+///     Outcome::Unreachable => unreachable!("10 is reachable from 1"),
+///     Outcome::LimitReached(limit) => panic!("no limits were set, yet {limit}"),
+/// }
+/// assert!(result.stats.expanded > 0);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<S, A, C> {
+    /// Why the search stopped.
+    pub outcome: Outcome<S, A, C>,
+    /// The work done until it stopped.
+    pub stats: Stats<C>,
+}
+
+impl<S, A, C> SearchResult<S, A, C> {
+    /// The solution, if one was found.
+    #[must_use]
+    pub fn solution(&self) -> Option<&Solution<S, A, C>> {
+        match &self.outcome {
+            Outcome::Found(solution) => Some(solution),
+            _ => None,
+        }
+    }
+
+    /// The solution, if one was found, consuming the result.
+    #[must_use]
+    pub fn into_solution(self) -> Option<Solution<S, A, C>> {
+        match self.outcome {
+            Outcome::Found(solution) => Some(solution),
+            _ => None,
+        }
+    }
+
+    /// Whether the search proved that no goal is reachable.
+    #[must_use]
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self.outcome, Outcome::Unreachable)
+    }
+
+    /// The limit that stopped the search, if one did.
+    #[must_use]
+    pub fn limit(&self) -> Option<Limit> {
+        match self.outcome {
+            Outcome::LimitReached(limit) => Some(limit),
+            _ => None,
+        }
+    }
+}

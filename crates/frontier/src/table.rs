@@ -1,0 +1,230 @@
+//! State tables shared by BFS, bidirectional BFS and A*: every stored state
+//! gets a dense node id, with its parent, the action from the parent and its
+//! cost so far. Two layouts, one interface:
+//!
+//! - [`HashedTable`]: an insertion-ordered hash map (`indexmap` with
+//!   `rustc-hash`'s Fx hasher) that stores each state once and gives it an
+//!   index, so BFS can use the table itself as its queue.
+//! - [`DenseTable`]: for [`RankedStates`] problems, a vector indexed by rank
+//!   replaces hashing.
+
+use std::hash::Hash;
+
+use indexmap::IndexMap;
+use indexmap::map::Entry;
+use rustc_hash::FxBuildHasher;
+
+use crate::{RankedStates, Solution};
+
+/// The index of a stored node.
+pub(crate) type NodeId = u32;
+
+/// Marks "no node": the root's parent, an empty dense slot.
+pub(crate) const NONE: NodeId = NodeId::MAX;
+
+/// What a table keeps for a stored state.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<A, C> {
+    /// The node this one was reached from ([`NONE`] for a root).
+    pub(crate) parent: NodeId,
+    /// The action from the parent (`None` for a root).
+    pub(crate) action: Option<A>,
+    /// The cost of the best path found so far.
+    pub(crate) g: C,
+}
+
+/// A map from states to nodes with dense ids `0..len()`, in insertion order.
+pub(crate) trait NodeTable<S, A, C> {
+    /// Forgets every node, keeping the memory for the next search.
+    fn clear(&mut self);
+    /// The number of stored nodes.
+    fn len(&self) -> usize;
+    /// The id of `state`, if stored.
+    fn find(&self, state: &S) -> Option<NodeId>;
+    /// Stores `state` unless it is there: `Ok(new id)` or `Err(existing id)`.
+    fn insert(&mut self, state: S, node: Node<A, C>) -> Result<NodeId, NodeId>;
+    /// The state of a stored node.
+    fn state(&self, id: NodeId) -> &S;
+    /// A stored node.
+    fn node(&self, id: NodeId) -> &Node<A, C>;
+    /// A stored node, to update on a cheaper path.
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<A, C>;
+}
+
+/// Converts a table length to the next id; callers check the length against
+/// `NONE` through [`id_for`] before inserting.
+fn id_for(len: usize) -> NodeId {
+    // cannot fail: tables refuse to grow past NONE (see `is_full`)
+    NodeId::try_from(len).expect("node table overflow")
+}
+
+/// Whether a table holds as many nodes as ids can name.
+pub(crate) fn is_full(len: usize) -> bool {
+    len >= NONE as usize
+}
+
+/// Hashed layout: one `IndexMap` entry per state.
+#[derive(Debug)]
+pub(crate) struct HashedTable<S, A, C> {
+    map: IndexMap<S, Node<A, C>, FxBuildHasher>,
+}
+
+impl<S, A, C> Default for HashedTable<S, A, C> {
+    fn default() -> Self {
+        HashedTable {
+            map: IndexMap::default(),
+        }
+    }
+}
+
+impl<S: Eq + Hash, A, C> NodeTable<S, A, C> for HashedTable<S, A, C> {
+    fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    fn find(&self, state: &S) -> Option<NodeId> {
+        self.map.get_index_of(state).map(id_for)
+    }
+
+    fn insert(&mut self, state: S, node: Node<A, C>) -> Result<NodeId, NodeId> {
+        match self.map.entry(state) {
+            Entry::Occupied(entry) => Err(id_for(entry.index())),
+            Entry::Vacant(entry) => {
+                let id = id_for(entry.index());
+                entry.insert(node);
+                Ok(id)
+            }
+        }
+    }
+
+    fn state(&self, id: NodeId) -> &S {
+        // cannot fail: ids are only handed out for stored nodes
+        self.map.get_index(id as usize).expect("stored node").0
+    }
+
+    fn node(&self, id: NodeId) -> &Node<A, C> {
+        &self.map[id as usize]
+    }
+
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<A, C> {
+        &mut self.map[id as usize]
+    }
+}
+
+/// Dense layout: `ids[rank]` points into parallel vectors of states and nodes.
+#[derive(Debug)]
+pub(crate) struct DenseTable<'p, P: RankedStates> {
+    problem: &'p P,
+    ids: Vec<NodeId>,
+    states: Vec<P::State>,
+    nodes: Vec<Node<P::Action, P::Cost>>,
+}
+
+impl<'p, P: RankedStates> DenseTable<'p, P> {
+    pub(crate) fn new(problem: &'p P) -> Self {
+        DenseTable {
+            problem,
+            ids: vec![NONE; problem.state_count()],
+            states: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+
+    fn slot(&self, state: &P::State) -> usize {
+        let rank = self.problem.rank(state);
+        assert!(
+            rank < self.ids.len(),
+            "RankedStates contract broken: rank {rank} is not below state_count {}",
+            self.ids.len()
+        );
+        rank
+    }
+}
+
+impl<P: RankedStates> NodeTable<P::State, P::Action, P::Cost> for DenseTable<'_, P> {
+    fn clear(&mut self) {
+        for state in &self.states {
+            let rank = self.problem.rank(state);
+            self.ids[rank] = NONE;
+        }
+        self.states.clear();
+        self.nodes.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn find(&self, state: &P::State) -> Option<NodeId> {
+        let id = self.ids[self.slot(state)];
+        (id != NONE).then_some(id)
+    }
+
+    fn insert(
+        &mut self,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+    ) -> Result<NodeId, NodeId> {
+        let slot = self.slot(&state);
+        let existing = self.ids[slot];
+        if existing != NONE {
+            return Err(existing);
+        }
+        let id = id_for(self.nodes.len());
+        self.ids[slot] = id;
+        self.states.push(state);
+        self.nodes.push(node);
+        Ok(id)
+    }
+
+    fn state(&self, id: NodeId) -> &P::State {
+        &self.states[id as usize]
+    }
+
+    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost> {
+        &self.nodes[id as usize]
+    }
+
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost> {
+        &mut self.nodes[id as usize]
+    }
+}
+
+/// The states and actions from the root of `table` to `id`, root first.
+pub(crate) fn path_to<S: Clone, A: Clone, C>(
+    table: &impl NodeTable<S, A, C>,
+    id: NodeId,
+) -> (Vec<S>, Vec<A>) {
+    let mut states = Vec::new();
+    let mut actions = Vec::new();
+    let mut at = id;
+    loop {
+        states.push(table.state(at).clone());
+        let node = table.node(at);
+        match &node.action {
+            Some(action) => actions.push(action.clone()),
+            None => break,
+        }
+        at = node.parent;
+    }
+    states.reverse();
+    actions.reverse();
+    (states, actions)
+}
+
+/// The solution ending at node `id` of a forward table.
+pub(crate) fn solution_to<S: Clone, A: Clone, C: Copy>(
+    table: &impl NodeTable<S, A, C>,
+    id: NodeId,
+) -> Solution<S, A, C> {
+    let (states, actions) = path_to(table, id);
+    Solution {
+        states,
+        actions,
+        cost: table.node(id).g,
+    }
+}

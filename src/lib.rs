@@ -1,0 +1,3 @@
+//! Holder package for the workspace's examples (`examples/`) and benchmarks
+//! (`benches/`). The libraries live in `crates/frontier` and
+//! `crates/sliding-puzzle`.
