@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
-use crate::bfs::ResultOf;
+use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, solution_to};
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
@@ -105,12 +105,10 @@ pub fn astar_with_open_list<P: SearchProblem>(
 ///
 /// If `rank` returns a rank not below `state_count`.
 pub fn astar_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    run(
-        problem,
-        limits,
-        &mut DenseTable::new(problem),
-        &mut DecreaseKey::default(),
-    )
+    match DenseTable::new(problem, limits.max_stored) {
+        Ok(mut table) => run(problem, limits, &mut table, &mut DecreaseKey::default()),
+        Err(limit) => refused::<P>(limit),
+    }
 }
 
 /// The priority of an open entry: lowest f first, then highest g.

@@ -63,12 +63,28 @@ pub fn bfs_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> Resu
 /// assert_eq!(solution.len(), 4);
 /// ```
 ///
+/// The table takes `state_count()` slots up front: when that exceeds
+/// `limits.max_stored`, or the memory cannot be allocated, the search stops
+/// at once with [`Limit::Stored`].
+///
 /// # Panics
 ///
 /// If `rank` breaks its contract by returning a rank not below
 /// `state_count`.
 pub fn bfs_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    run(problem, limits, &mut DenseTable::new(problem))
+    match DenseTable::new(problem, limits.max_stored) {
+        Ok(mut table) => run(problem, limits, &mut table),
+        Err(limit) => refused::<P>(limit),
+    }
+}
+
+/// The result of a search refused before it started: its dense table would
+/// not fit.
+pub(crate) fn refused<P: SearchProblem>(limit: Limit) -> ResultOf<P> {
+    SearchResult {
+        outcome: Outcome::LimitReached(limit),
+        stats: Stats::default(),
+    }
 }
 
 fn run<P: SearchProblem>(

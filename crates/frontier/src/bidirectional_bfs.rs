@@ -1,7 +1,7 @@
 //! Bidirectional breadth-first search: fewest steps, searching from the start
 //! and from the goal until the two meet.
 
-use crate::bfs::ResultOf;
+use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, path_to};
 use crate::{
@@ -82,12 +82,14 @@ pub fn bidirectional_bfs_ranked<P: BidirectionalProblem + RankedStates>(
     problem: &P,
     limits: &Limits<P::Cost>,
 ) -> ResultOf<P> {
-    run(
-        problem,
-        limits,
-        &mut DenseTable::new(problem),
-        &mut DenseTable::new(problem),
-    )
+    let half = limits.max_stored.map(|max| max / 2);
+    match (
+        DenseTable::new(problem, half),
+        DenseTable::new(problem, half),
+    ) {
+        (Ok(mut forward), Ok(mut backward)) => run(problem, limits, &mut forward, &mut backward),
+        (Err(limit), _) | (_, Err(limit)) => refused::<P>(limit),
+    }
 }
 
 fn run<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(

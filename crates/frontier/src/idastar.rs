@@ -215,14 +215,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 continue;
             }
             if problem.is_goal(&child.state) {
-                let mut states = path.clone();
-                states.push(child.state.clone());
+                let mut route = path.clone();
+                route.push(child.state.clone());
                 let actions = frames
                     .iter()
                     .map(|frame| steps[frame.next - 1].action.clone())
                     .collect();
                 return Bounded::Done(Outcome::Found(Solution {
-                    states,
+                    states: route,
                     actions,
                     cost: g,
                 }));
@@ -236,14 +236,21 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
             stats.expanded += 1;
             path.push(child.state.clone());
             let begin = steps.len();
-            let (parent, state) = match path.as_slice() {
-                [.., parent, state] => (parent, state),
-                // cannot fail: the root and this child are both on the path
-                _ => unreachable!("the path holds at least two states here"),
+            // cannot fail: the root and this child are both on the path
+            let [.., parent, node] = path.as_slice() else {
+                unreachable!("the path holds at least two states here")
             };
-            steps.extend(problem.successors(state).filter(|step| step.state != *parent));
+            steps.extend(
+                problem
+                    .successors(node)
+                    .filter(|step| step.state != *parent),
+            );
             stats.generated += (steps.len() - begin) as u64;
-            frames.push(Frame { g, begin, next: begin });
+            frames.push(Frame {
+                g,
+                begin,
+                next: begin,
+            });
             stats.peak_stored = stats.peak_stored.max(path.len());
         }
         match next_bound {

@@ -191,7 +191,12 @@ impl<'a, C> Budget<'a, C> {
 
     /// Checks the clock and the cancellation flag now.
     pub(crate) fn poll(&self) -> Result<(), Limit> {
-        if self.limits.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(CancelFlag::is_cancelled)
+        {
             return Err(Limit::Cancelled);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {

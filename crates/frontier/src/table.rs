@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use indexmap::map::Entry;
 use rustc_hash::FxBuildHasher;
 
-use crate::{RankedStates, Solution};
+use crate::{Limit, RankedStates, Solution};
 
 /// The index of a stored node.
 pub(crate) type NodeId = u32;
@@ -125,13 +125,23 @@ pub(crate) struct DenseTable<'p, P: RankedStates> {
 }
 
 impl<'p, P: RankedStates> DenseTable<'p, P> {
-    pub(crate) fn new(problem: &'p P) -> Self {
-        DenseTable {
+    /// A table for every rank of `problem`, refused with [`Limit::Stored`]
+    /// when `state_count()` exceeds `max_stored` or the memory cannot be had
+    /// (a dense table of the 15-puzzle's 16! ranks, say).
+    pub(crate) fn new(problem: &'p P, max_stored: Option<usize>) -> Result<Self, Limit> {
+        let count = problem.state_count();
+        if max_stored.is_some_and(|max| count > max) {
+            return Err(Limit::Stored);
+        }
+        let mut ids = Vec::new();
+        ids.try_reserve_exact(count).map_err(|_| Limit::Stored)?;
+        ids.resize(count, NONE);
+        Ok(DenseTable {
             problem,
-            ids: vec![NONE; problem.state_count()],
+            ids,
             states: Vec::new(),
             nodes: Vec::new(),
-        }
+        })
     }
 
     fn slot(&self, state: &P::State) -> usize {

@@ -66,7 +66,8 @@ impl BidirectionalProblem for Doubling {
     fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, char, u32>> {
         let n = *n;
         let add = (n > 0 && n <= self.target).then(|| Step::new('+', n - 1, 1));
-        let double = (n > 0 && n % 2 == 0 && n <= self.target).then(|| Step::new('*', n / 2, 2));
+        let double =
+            (n > 0 && n.is_multiple_of(2) && n <= self.target).then(|| Step::new('*', n / 2, 2));
         add.into_iter().chain(double)
     }
 }

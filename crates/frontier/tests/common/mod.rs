@@ -1,0 +1,342 @@
+//! Problems shared by the fixture and the property tests: a weighted graph, a
+//! grid maze, knight moves, and a long line for the limits.
+
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+#![allow(unreachable_pub, reason = "a test-support module")]
+
+use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Solution, Step};
+
+/// A directed graph with explicit weighted edges and a per-node heuristic.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// `edges[u]` lists `(v, cost)`; the action is the edge's index in that
+    /// list, so parallel edges stay apart.
+    pub edges: Vec<Vec<(u32, u32)>>,
+    pub h: Vec<u32>,
+    pub start: u32,
+    pub goal: u32,
+}
+
+impl Graph {
+    pub fn new(nodes: usize, edges: &[(u32, u32, u32)], start: u32, goal: u32) -> Self {
+        let mut adjacency = vec![Vec::new(); nodes];
+        for &(u, v, cost) in edges {
+            adjacency[u as usize].push((v, cost));
+        }
+        Graph {
+            edges: adjacency,
+            h: vec![0; nodes],
+            start,
+            goal,
+        }
+    }
+
+    pub fn with_heuristic(mut self, h: &[u32]) -> Self {
+        self.h = h.to_vec();
+        self
+    }
+}
+
+impl SearchProblem for Graph {
+    type State = u32;
+    type Action = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        self.start
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        *n == self.goal
+    }
+    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.edges[*n as usize]
+            .iter()
+            .zip(0..)
+            .map(|(&(v, cost), i)| Step::new(i, v, cost))
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        self.h[*n as usize]
+    }
+}
+
+impl BidirectionalProblem for Graph {
+    fn goal(&self) -> u32 {
+        self.goal
+    }
+    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        let target = *n;
+        self.edges.iter().enumerate().flat_map(move |(u, out)| {
+            out.iter()
+                .zip(0..)
+                .filter(move |&(&(v, _), _)| v == target)
+                .map(move |(&(_, cost), i)| Step::new(i, u32::try_from(u).unwrap(), cost))
+        })
+    }
+}
+
+impl RankedStates for Graph {
+    fn state_count(&self) -> usize {
+        self.edges.len()
+    }
+    fn rank(&self, n: &u32) -> usize {
+        *n as usize
+    }
+}
+
+/// A 4-connected maze read from text: `#` walls, `S` start, `G` goal; a
+/// digit is a cell costing that much to enter (other cells cost 1).
+#[derive(Clone, Debug)]
+pub struct Maze {
+    pub width: i32,
+    pub height: i32,
+    pub cells: Vec<u8>,
+    pub start: (i32, i32),
+    pub goal: (i32, i32),
+}
+
+impl Maze {
+    pub fn parse(text: &str) -> Self {
+        let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+        let height = i32::try_from(rows.len()).unwrap();
+        let width = i32::try_from(rows[0].len()).unwrap();
+        let mut start = (0, 0);
+        let mut goal = (0, 0);
+        let mut cells = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let at = (i32::try_from(x).unwrap(), i32::try_from(y).unwrap());
+                match c {
+                    b'S' => start = at,
+                    b'G' => goal = at,
+                    _ => {}
+                }
+                cells.push(c);
+            }
+        }
+        Maze {
+            width,
+            height,
+            cells,
+            start,
+            goal,
+        }
+    }
+
+    fn cell(&self, (x, y): (i32, i32)) -> Option<u8> {
+        ((0..self.width).contains(&x) && (0..self.height).contains(&y))
+            .then(|| self.cells[usize::try_from(y * self.width + x).unwrap()])
+            .filter(|&c| c != b'#')
+    }
+
+    fn moves(&self, from: (i32, i32)) -> impl Iterator<Item = (char, (i32, i32), u32)> + '_ {
+        [('u', 0, -1), ('d', 0, 1), ('l', -1, 0), ('r', 1, 0)]
+            .into_iter()
+            .filter_map(move |(action, dx, dy)| {
+                let to = (from.0 + dx, from.1 + dy);
+                let c = self.cell(to)?;
+                let cost = if c.is_ascii_digit() {
+                    u32::from(c - b'0')
+                } else {
+                    1
+                };
+                Some((action, to, cost))
+            })
+    }
+}
+
+impl SearchProblem for Maze {
+    type State = (i32, i32);
+    type Action = char;
+    type Cost = u32;
+    fn start(&self) -> (i32, i32) {
+        self.start
+    }
+    fn is_goal(&self, at: &(i32, i32)) -> bool {
+        *at == self.goal
+    }
+    fn successors(&self, at: &(i32, i32)) -> impl Iterator<Item = Step<(i32, i32), char, u32>> {
+        self.moves(*at)
+            .map(|(action, to, cost)| Step::new(action, to, cost))
+    }
+    fn heuristic(&self, at: &(i32, i32)) -> u32 {
+        (at.0 - self.goal.0).unsigned_abs() + (at.1 - self.goal.1).unsigned_abs()
+    }
+}
+
+impl BidirectionalProblem for Maze {
+    fn goal(&self) -> (i32, i32) {
+        self.goal
+    }
+    fn predecessors(&self, at: &(i32, i32)) -> impl Iterator<Item = Step<(i32, i32), char, u32>> {
+        let at = *at;
+        let entry = self.cell(at).map_or(1, |c| {
+            if c.is_ascii_digit() {
+                u32::from(c - b'0')
+            } else {
+                1
+            }
+        });
+        self.moves(at).map(move |(action, from, _)| {
+            let back = match action {
+                'u' => 'd',
+                'd' => 'u',
+                'l' => 'r',
+                _ => 'l',
+            };
+            Step::new(back, from, entry)
+        })
+    }
+}
+
+impl RankedStates for Maze {
+    fn state_count(&self) -> usize {
+        self.cells.len()
+    }
+    fn rank(&self, at: &(i32, i32)) -> usize {
+        usize::try_from(at.1 * self.width + at.0).unwrap()
+    }
+}
+
+/// Knight moves on an n×n board (POJ 1915).
+#[derive(Clone, Copy, Debug)]
+pub struct Knight {
+    pub size: i32,
+    pub start: (i32, i32),
+    pub goal: (i32, i32),
+}
+
+const JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+impl SearchProblem for Knight {
+    type State = (i32, i32);
+    type Action = (i32, i32);
+    type Cost = u32;
+    fn start(&self) -> (i32, i32) {
+        self.start
+    }
+    fn is_goal(&self, at: &(i32, i32)) -> bool {
+        *at == self.goal
+    }
+    fn successors(
+        &self,
+        at: &(i32, i32),
+    ) -> impl Iterator<Item = Step<(i32, i32), (i32, i32), u32>> {
+        let (x, y) = *at;
+        let size = self.size;
+        JUMPS.into_iter().filter_map(move |(dx, dy)| {
+            let to = (x + dx, y + dy);
+            ((0..size).contains(&to.0) && (0..size).contains(&to.1)).then_some(Step::new(
+                (dx, dy),
+                to,
+                1,
+            ))
+        })
+    }
+    /// A jump changes one coordinate by 2 and the sum of both by 3.
+    fn heuristic(&self, at: &(i32, i32)) -> u32 {
+        let dx = (at.0 - self.goal.0).unsigned_abs();
+        let dy = (at.1 - self.goal.1).unsigned_abs();
+        dx.max(dy).div_ceil(2).max((dx + dy).div_ceil(3))
+    }
+}
+
+impl BidirectionalProblem for Knight {
+    fn goal(&self) -> (i32, i32) {
+        self.goal
+    }
+    fn predecessors(
+        &self,
+        at: &(i32, i32),
+    ) -> impl Iterator<Item = Step<(i32, i32), (i32, i32), u32>> {
+        self.successors(at)
+            .map(|step| Step::new((-step.action.0, -step.action.1), step.state, 1))
+    }
+}
+
+impl RankedStates for Knight {
+    fn state_count(&self) -> usize {
+        usize::try_from(self.size * self.size).unwrap()
+    }
+    fn rank(&self, at: &(i32, i32)) -> usize {
+        usize::try_from(at.1 * self.size + at.0).unwrap()
+    }
+}
+
+/// Checks that `solution` is legal step by step under `problem`, that its
+/// cost adds up and that it ends in a goal.
+pub fn assert_replays<P>(problem: &P, solution: &Solution<P::State, P::Action, P::Cost>)
+where
+    P: SearchProblem,
+    P::State: std::fmt::Debug,
+    P::Action: PartialEq + std::fmt::Debug,
+{
+    assert_eq!(solution.states.len(), solution.actions.len() + 1);
+    assert!(
+        solution.states[0] == problem.start(),
+        "path does not begin at the start"
+    );
+    let mut cost = P::Cost::default();
+    for (i, action) in solution.actions.iter().enumerate() {
+        let step = problem
+            .successors(&solution.states[i])
+            .find(|step| step.action == *action && step.state == solution.states[i + 1])
+            .unwrap_or_else(|| {
+                panic!(
+                    "step {i}: {action:?} does not lead from {:?} to {:?}",
+                    solution.states[i],
+                    solution.states[i + 1]
+                )
+            });
+        cost = cost + step.cost;
+    }
+    assert_eq!(cost, solution.cost, "the step costs do not add up");
+    assert!(
+        problem.is_goal(solution.states.last().unwrap()),
+        "path does not end in a goal"
+    );
+}
+
+/// The names and results of every algorithm on a problem with every
+/// capability, IDA* under its own limits.
+pub fn run_all<P>(
+    problem: &P,
+    limits: &frontier::Limits<P::Cost>,
+    ida_limits: &frontier::Limits<P::Cost>,
+) -> Vec<(&'static str, frontier::ResultOf<P>)>
+where
+    P: BidirectionalProblem + RankedStates,
+{
+    vec![
+        ("bfs", frontier::bfs_with(problem, limits)),
+        ("bfs_ranked", frontier::bfs_ranked(problem, limits)),
+        (
+            "bidirectional_bfs",
+            frontier::bidirectional_bfs_with(problem, limits),
+        ),
+        (
+            "bidirectional_bfs_ranked",
+            frontier::bidirectional_bfs_ranked(problem, limits),
+        ),
+        ("astar", frontier::astar_with(problem, limits)),
+        (
+            "astar_binary_heap",
+            frontier::astar_with_open_list(problem, limits, frontier::OpenList::BinaryHeap),
+        ),
+        ("astar_ranked", frontier::astar_ranked(problem, limits)),
+        ("idastar", frontier::idastar_with(problem, ida_limits)),
+    ]
+}
+
+/// Whether an algorithm of `run_all` counts steps (the BFS family) rather
+/// than costs.
+pub fn counts_steps(name: &str) -> bool {
+    name.contains("bfs")
+}

@@ -1,0 +1,350 @@
+//! One fixture checked by every algorithm against one table of expected
+//! answers: weighted graphs, mazes, knight moves, start = goal, unreachable
+//! goals, zero-cost steps, and every limit triggering with its reason.
+
+mod common;
+
+use std::fmt::Debug;
+use std::time::Duration;
+
+use common::{Graph, Knight, Maze, assert_replays, counts_steps, run_all};
+use frontier::{BidirectionalProblem, CancelFlag, Limit, Limits, Outcome, RankedStates};
+
+/// What an algorithm should report: `Found(n)` is a number of steps for the
+/// BFS family and a cost for A* and IDA*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    Found(u32),
+    Unreachable,
+    Stopped(Limit),
+}
+use Want::{Found, Stopped, Unreachable};
+
+/// The expected answer of each family on one row of the table.
+#[derive(Clone, Copy, Debug)]
+struct Expect {
+    bfs: Want,
+    bidirectional: Want,
+    astar: Want,
+    idastar: Want,
+}
+
+/// The same answer from every algorithm.
+fn all(want: Want) -> Expect {
+    Expect {
+        bfs: want,
+        bidirectional: want,
+        astar: want,
+        idastar: want,
+    }
+}
+
+/// Fewest steps for the BFS family, cheapest cost for A* and IDA*.
+fn found(steps: u32, cost: u32) -> Expect {
+    Expect {
+        bfs: Found(steps),
+        bidirectional: Found(steps),
+        astar: Found(cost),
+        idastar: Found(cost),
+    }
+}
+
+fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
+where
+    P: BidirectionalProblem<Cost = u32> + RankedStates,
+    P::State: Debug,
+    P::Action: PartialEq + Debug,
+{
+    for (algorithm, result) in run_all(problem, limits, limits) {
+        let want = match algorithm {
+            name if name.starts_with("bidirectional") => expect.bidirectional,
+            name if counts_steps(name) => expect.bfs,
+            "idastar" => expect.idastar,
+            _ => expect.astar,
+        };
+        let got = match &result.outcome {
+            Outcome::Found(solution) => {
+                assert_replays(problem, solution);
+                if counts_steps(algorithm) {
+                    Found(u32::try_from(solution.len()).unwrap())
+                } else {
+                    Found(solution.cost)
+                }
+            }
+            Outcome::Unreachable => Unreachable,
+            Outcome::LimitReached(limit) => Stopped(*limit),
+        };
+        assert_eq!(got, want, "{row}: {algorithm}");
+        let stats = &result.stats;
+        assert!(
+            stats.generated >= stats.expanded,
+            "{row}: {algorithm}: {stats:?}"
+        );
+        if let Some(max) = limits.max_expanded {
+            assert!(
+                stats.expanded <= max,
+                "{row}: {algorithm} expanded past the limit"
+            );
+        }
+        if let Some(max) = limits.max_stored {
+            assert!(
+                stats.peak_stored <= max,
+                "{row}: {algorithm} stored past the limit"
+            );
+        }
+        if algorithm == "idastar" && stats.expanded > 0 {
+            assert!(
+                !stats.iterations.is_empty(),
+                "{row}: IDA* reported no iteration"
+            );
+            let total: u64 = stats.iterations.iter().map(|it| it.generated).sum();
+            assert_eq!(
+                total, stats.generated,
+                "{row}: IDA* iterations do not add up"
+            );
+        }
+    }
+}
+
+/// A B C D E: the fewest steps (A C E, cost 11) are not the cheapest
+/// (A B C D E, cost 6). The heuristic is admissible but inconsistent
+/// (h(B) = 5 > cost(B, C) + h(C) = 3), so A* must reopen.
+fn weighted_graph() -> Graph {
+    Graph::new(
+        5,
+        &[
+            (0, 1, 1),
+            (0, 2, 4),
+            (1, 2, 1),
+            (1, 3, 5),
+            (2, 3, 1),
+            (3, 4, 3),
+            (2, 4, 7),
+        ],
+        0,
+        4,
+    )
+    .with_heuristic(&[4, 5, 2, 3, 0])
+}
+
+const MAZE: &str = "\
+S..#......
+.#.#.####.
+.#...#....
+.####.#.#.
+......#.#G";
+
+/// The short way across the top costs 9 to enter one cell.
+const TERRAIN: &str = "\
+S.9.G
+.###.
+.....";
+
+#[test]
+fn every_algorithm_matches_the_table() {
+    let none = Limits::new();
+    check("weighted graph", &weighted_graph(), &none, found(2, 6));
+    check("maze with walls", &Maze::parse(MAZE), &none, found(17, 17));
+    check(
+        "maze with terrain costs",
+        &Maze::parse(TERRAIN),
+        &none,
+        found(4, 8),
+    );
+    let knight = |size, start, goal| Knight { size, start, goal };
+    check(
+        "knight 8 (poj 1915 #1)",
+        &knight(8, (0, 0), (7, 0)),
+        &none,
+        found(5, 5),
+    );
+    check(
+        "knight 100 (poj 1915 #2)",
+        &knight(100, (0, 0), (30, 50)),
+        &none,
+        found(28, 28),
+    );
+    check(
+        "knight 10 (poj 1915 #3)",
+        &knight(10, (1, 1), (1, 1)),
+        &none,
+        found(0, 0),
+    );
+    check(
+        "knight corner to corner",
+        &knight(8, (0, 0), (7, 7)),
+        &none,
+        found(6, 6),
+    );
+    check(
+        "knight a1 to b2",
+        &knight(8, (0, 0), (1, 1)),
+        &none,
+        found(4, 4),
+    );
+    check(
+        "start is goal",
+        &Graph::new(2, &[(0, 1, 1), (1, 0, 1)], 0, 0),
+        &none,
+        found(0, 0),
+    );
+    // A B are a 2-cycle and C is apart: IDA* proves it, as its parent check
+    // leaves a finite tree.
+    check(
+        "unreachable goal",
+        &Graph::new(3, &[(0, 1, 1), (1, 0, 1)], 0, 2),
+        &none,
+        all(Unreachable),
+    );
+    // A 3-cycle makes IDA*'s tree infinite: only its cost bound stops it.
+    let cycle = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (2, 0, 1)], 0, 3);
+    check(
+        "unreachable goal behind a cycle",
+        &cycle,
+        &Limits::new().max_cost(100),
+        Expect {
+            idastar: Stopped(Limit::Cost),
+            ..all(Unreachable)
+        },
+    );
+    // A B C D with A→B, B→A and B→C free: the cheapest path takes 3 steps
+    // for cost 1, the shortest 2 steps for cost 4.
+    let free = Graph::new(
+        4,
+        &[(0, 1, 0), (1, 0, 0), (1, 2, 0), (0, 2, 3), (2, 3, 1)],
+        0,
+        3,
+    );
+    check("zero-cost steps", &free, &none, found(2, 1));
+}
+
+#[test]
+fn every_limit_stops_every_algorithm_with_its_reason() {
+    let far = Knight {
+        size: 1000,
+        start: (0, 0),
+        goal: (999, 999),
+    };
+    check(
+        "max_expanded",
+        &far,
+        &Limits::new().max_expanded(10),
+        all(Stopped(Limit::Expanded)),
+    );
+    check(
+        "max_stored",
+        &far,
+        &Limits::new().max_stored(50),
+        all(Stopped(Limit::Stored)),
+    );
+    check(
+        "max_time",
+        &far,
+        &Limits::new().max_time(Duration::ZERO),
+        all(Stopped(Limit::Time)),
+    );
+    let flag = CancelFlag::new();
+    flag.cancel();
+    check(
+        "cancelled",
+        &far,
+        &Limits::new().cancel(flag),
+        all(Stopped(Limit::Cancelled)),
+    );
+    let near = Knight {
+        size: 8,
+        start: (0, 0),
+        goal: (7, 7),
+    };
+    check(
+        "max_cost below the optimum",
+        &near,
+        &Limits::new().max_cost(5),
+        Expect {
+            // A layer-by-layer search cannot tell which meeting is cheapest,
+            // so bidirectional BFS ignores the cost bound.
+            bidirectional: Found(6),
+            ..all(Stopped(Limit::Cost))
+        },
+    );
+    check(
+        "max_cost at the optimum",
+        &near,
+        &Limits::new().max_cost(6),
+        found(6, 6),
+    );
+}
+
+#[test]
+fn a_cancel_from_another_thread_stops_a_running_search() {
+    // An infinite line: nothing stops IDA* on it but the flag.
+    let cycle = Graph::new(3, &[(0, 1, 1), (1, 2, 1), (2, 0, 1)], 0, 0);
+    let line = Graph { goal: 99, ..cycle };
+    let flag = CancelFlag::new();
+    let limits = Limits::new().cancel(flag.clone());
+    let search = std::thread::spawn(move || frontier::idastar_with(&line, &limits));
+    std::thread::sleep(Duration::from_millis(50));
+    flag.cancel();
+    let result = search.join().unwrap();
+    assert_eq!(result.limit(), Some(Limit::Cancelled));
+    assert!(result.stats.expanded > 0);
+}
+
+#[test]
+fn dense_tables_larger_than_the_memory_limit_are_refused_up_front() {
+    let far = Knight {
+        size: 1000,
+        start: (0, 0),
+        goal: (999, 999),
+    };
+    let limits = Limits::new().max_stored(1000);
+    for result in [
+        frontier::bfs_ranked(&far, &limits),
+        frontier::bidirectional_bfs_ranked(&far, &limits),
+        frontier::astar_ranked(&far, &limits),
+    ] {
+        assert_eq!(result.limit(), Some(Limit::Stored));
+        assert_eq!(result.stats.expanded, 0);
+    }
+}
+
+#[test]
+fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
+    const LENGTH: u32 = 100_000;
+    let edges: Vec<(u32, u32, u32)> = (0..LENGTH).map(|i| (i, i + 1, 1)).collect();
+    let line = Graph::new(LENGTH as usize + 1, &edges, 0, LENGTH);
+    // The exact heuristic takes IDA* straight down in one iteration.
+    let h: Vec<u32> = (0..=LENGTH).map(|i| LENGTH - i).collect();
+    let result = frontier::idastar(&line.with_heuristic(&h));
+    let solution = result.solution().expect("the end of the line is reachable");
+    assert_eq!(solution.len(), LENGTH as usize);
+    assert_eq!(result.stats.iterations.len(), 1);
+    assert_eq!(result.stats.peak_stored, LENGTH as usize);
+}
+
+#[test]
+fn idastar_never_generates_the_parent_again() {
+    // A 2-cycle A ⇄ B with the goal beyond B: the only generated nodes are
+    // the root, B (from A) and C (from B); A is not generated from B.
+    let problem = Graph::new(3, &[(0, 1, 1), (1, 0, 1), (1, 2, 1)], 0, 2);
+    let result = frontier::idastar(&problem);
+    assert_eq!(result.solution().map(frontier::Solution::len), Some(2));
+    let last = result.stats.iterations.last().unwrap();
+    assert_eq!(last.generated, 3);
+}
+
+#[test]
+fn reusable_idastar_gives_the_same_answers_as_fresh_searches() {
+    let mut ida = frontier::IdaStar::new();
+    for goal in [(7, 7), (3, 4), (0, 0), (5, 1)] {
+        let knight = Knight {
+            size: 8,
+            start: (0, 0),
+            goal,
+        };
+        let reused = ida.search(&knight, &Limits::new());
+        let fresh = frontier::idastar(&knight);
+        assert_eq!(reused.outcome, fresh.outcome);
+        assert_eq!(reused.stats.generated, fresh.stats.generated);
+    }
+}
