@@ -86,3 +86,13 @@ pub use idastar::{IdaStar, idastar, idastar_with};
 pub use limits::{CancelFlag, Limits};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Iteration, Limit, Outcome, SearchResult, Solution, Stats};
+
+/// `docs/architecture.md`, whose example is compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/architecture.md")]
+struct ArchitectureDoc;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoc;

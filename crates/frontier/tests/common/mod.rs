@@ -327,8 +327,8 @@ where
         ),
         ("astar", frontier::astar_with(problem, limits)),
         (
-            "astar_binary_heap",
-            frontier::astar_with_open_list(problem, limits, frontier::OpenList::BinaryHeap),
+            "astar_priority_queue",
+            frontier::astar_with_open_list(problem, limits, frontier::OpenList::PriorityQueue),
         ),
         ("astar_ranked", frontier::astar_ranked(problem, limits)),
         ("idastar", frontier::idastar_with(problem, ida_limits)),
