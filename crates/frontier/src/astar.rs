@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::hash::Hash;
 
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
@@ -86,11 +87,7 @@ pub fn astar_with_open_list<P: SearchProblem>(
     limits: &Limits<P::Cost>,
     open: OpenList,
 ) -> ResultOf<P> {
-    let mut table = HashedTable::default();
-    match open {
-        OpenList::PriorityQueue => run(problem, limits, &mut table, &mut DecreaseKey::default()),
-        OpenList::BinaryHeap => run(problem, limits, &mut table, &mut LazyHeap::default()),
-    }
+    AStar::new().open_list(open).search(problem, limits)
 }
 
 /// [`astar`] with dense tables indexed by [`RankedStates::rank`].
@@ -108,9 +105,113 @@ pub fn astar_with_open_list<P: SearchProblem>(
 ///
 /// If `rank` returns a rank not below `state_count`.
 pub fn astar_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    match DenseTable::new(problem, limits.max_stored) {
-        Ok(mut table) => run(problem, limits, &mut table, &mut LazyHeap::default()),
-        Err(limit) => refused::<P>(limit),
+    AStar::new().search_ranked(problem, limits)
+}
+
+/// A* with its tables and open list kept between searches: solving many
+/// instances with one `AStar` allocates only while they grow, and a dense
+/// table is cleared slot by slot rather than refilled.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{AStar, Limits, OpenList, toy::Doubling};
+///
+/// let mut astar = AStar::new().open_list(OpenList::PriorityQueue);
+/// for target in [10, 20, 30] {
+///     let problem = Doubling::new(1, target);
+///     let hashed = astar.search(&problem, &Limits::new());
+///     let dense = astar.search_ranked(&problem, &Limits::new());
+///     assert_eq!(hashed.solution().unwrap().cost, dense.solution().unwrap().cost);
+/// }
+/// ```
+pub struct AStar<S, A, C: Ord> {
+    open: OpenList,
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    heap: LazyHeap<C>,
+    queue: DecreaseKey<C>,
+    steps: Vec<Step<S, A, C>>,
+}
+
+impl<S, A, C: Ord> std::fmt::Debug for AStar<S, A, C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AStar")
+            .field("open", &self.open)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, A, C: Ord> Default for AStar<S, A, C> {
+    fn default() -> Self {
+        AStar {
+            open: OpenList::default(),
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            heap: LazyHeap::default(),
+            queue: DecreaseKey::default(),
+            steps: Vec::new(),
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C> {
+    /// Empty tables, the default open list.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Uses `open` as the open list from now on.
+    #[must_use]
+    pub fn open_list(mut self, open: OpenList) -> Self {
+        self.open = open;
+        self
+    }
+
+    /// [`astar_with`], reusing this searcher's memory.
+    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
+        let AStar {
+            open,
+            hashed,
+            heap,
+            queue,
+            steps,
+            ..
+        } = self;
+        match open {
+            OpenList::BinaryHeap => run(problem, limits, hashed, heap, steps),
+            OpenList::PriorityQueue => run(problem, limits, hashed, queue, steps),
+        }
+    }
+
+    /// [`astar_ranked`], reusing this searcher's memory.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search_ranked<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: RankedStates<State = S, Action = A, Cost = C>,
+    {
+        let AStar {
+            open,
+            dense,
+            heap,
+            queue,
+            steps,
+            ..
+        } = self;
+        if let Err(limit) = dense.prepare(problem.state_count(), limits.max_stored) {
+            return refused::<P>(limit);
+        }
+        match open {
+            OpenList::BinaryHeap => run(problem, limits, dense, heap, steps),
+            OpenList::PriorityQueue => run(problem, limits, dense, queue, steps),
+        }
     }
 }
 
@@ -169,22 +270,25 @@ impl<C: Cost> Open<C> for LazyHeap<C> {
 fn run<P: SearchProblem>(
     problem: &P,
     limits: &Limits<P::Cost>,
-    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
     let mut budget = Budget::start(limits);
     let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, table, open, &mut stats);
+    let outcome = search(problem, &mut budget, table, open, steps, &mut stats);
     stats.peak_stored = table.len();
     stats.elapsed = budget.elapsed();
+    steps.clear();
     SearchResult { outcome, stats }
 }
 
 fn search<P: SearchProblem>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
-    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     table.clear();
@@ -206,9 +310,8 @@ fn search<P: SearchProblem>(
         g: P::Cost::ZERO,
     };
     // cannot fail: the table was just cleared
-    let root = table.insert(start, root).unwrap_or(0);
+    let root = table.insert(problem, start, root).unwrap_or(0);
     open.push(root, h, P::Cost::ZERO);
-    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
     while let Some((id, g)) = open.pop() {
         if g > table.node(id).g {
             // Stale entry: a cheaper path to this state was found after this
@@ -216,7 +319,7 @@ fn search<P: SearchProblem>(
             continue;
         }
         if problem.is_goal(table.state(id)) {
-            return Outcome::Found(solution_to(table, id));
+            return Outcome::Found(solution_to::<P>(table, id));
         }
         if let Err(limit) = budget.before_expand(stats.expanded) {
             return Outcome::LimitReached(limit);
@@ -226,7 +329,7 @@ fn search<P: SearchProblem>(
         for step in steps.drain(..) {
             stats.generated += 1;
             let g = g + step.cost;
-            let child = match table.find(&step.state) {
+            let child = match table.find(problem, &step.state) {
                 Some(child) if table.node(child).g <= g => continue,
                 Some(child) => {
                     // A cheaper path to a stored state: reparent it and (re)open
@@ -247,7 +350,9 @@ fn search<P: SearchProblem>(
                         g,
                     };
                     // cannot fail: `find` just said the state is not stored
-                    table.insert(step.state, node).unwrap_or_else(|id| id)
+                    table
+                        .insert(problem, step.state, node)
+                        .unwrap_or_else(|id| id)
                 }
             };
             let f = g + problem.heuristic(table.state(child));

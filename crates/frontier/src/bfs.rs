@@ -1,6 +1,8 @@
 //! Breadth-first search: fewest steps, step costs ignored.
 
 use crate::limits::Budget;
+use std::hash::Hash;
+
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, solution_to};
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -47,7 +49,7 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(result.limit(), Some(Limit::Stored));
 /// ```
 pub fn bfs_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    run(problem, limits, &mut HashedTable::default())
+    Bfs::new().search(problem, limits)
 }
 
 /// [`bfs`] with dense tables indexed by [`RankedStates::rank`] instead of
@@ -72,10 +74,7 @@ pub fn bfs_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> Resu
 /// If `rank` breaks its contract by returning a rank not below
 /// `state_count`.
 pub fn bfs_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    match DenseTable::new(problem, limits.max_stored) {
-        Ok(mut table) => run(problem, limits, &mut table),
-        Err(limit) => refused::<P>(limit),
-    }
+    Bfs::new().search_ranked(problem, limits)
 }
 
 /// The result of a search refused before it started: its dense table would
@@ -87,23 +86,91 @@ pub(crate) fn refused<P: SearchProblem>(limit: Limit) -> ResultOf<P> {
     }
 }
 
+/// Breadth-first search with its tables kept between searches: solving many
+/// instances with one `Bfs` allocates only while the tables grow, and a
+/// dense table is cleared slot by slot rather than refilled.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Bfs, Limits, toy::Doubling};
+///
+/// let mut bfs = Bfs::new();
+/// for target in [10, 20, 30] {
+///     let problem = Doubling::new(1, target);
+///     let hashed = bfs.search(&problem, &Limits::new());
+///     let dense = bfs.search_ranked(&problem, &Limits::new());
+///     assert_eq!(hashed.outcome, dense.outcome);
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Bfs<S, A, C> {
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    steps: Vec<Step<S, A, C>>,
+}
+
+impl<S, A, C> Default for Bfs<S, A, C> {
+    fn default() -> Self {
+        Bfs {
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            steps: Vec::new(),
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
+    /// Empty tables.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// [`bfs_with`], reusing this searcher's memory.
+    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
+        run(problem, limits, &mut self.hashed, &mut self.steps)
+    }
+
+    /// [`bfs_ranked`], reusing this searcher's memory.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search_ranked<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: RankedStates<State = S, Action = A, Cost = C>,
+    {
+        match self.dense.prepare(problem.state_count(), limits.max_stored) {
+            Ok(()) => run(problem, limits, &mut self.dense, &mut self.steps),
+            Err(limit) => refused::<P>(limit),
+        }
+    }
+}
+
 fn run<P: SearchProblem>(
     problem: &P,
     limits: &Limits<P::Cost>,
-    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    table: &mut impl NodeTable<P>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
     let mut budget = Budget::start(limits);
     let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, table, &mut stats);
+    let outcome = search(problem, &mut budget, table, steps, &mut stats);
     stats.peak_stored = table.len();
     stats.elapsed = budget.elapsed();
+    steps.clear();
     SearchResult { outcome, stats }
 }
 
 fn search<P: SearchProblem>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
-    table: &mut impl NodeTable<P::State, P::Action, P::Cost>,
+    table: &mut impl NodeTable<P>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     table.clear();
@@ -119,13 +186,12 @@ fn search<P: SearchProblem>(
         return Outcome::LimitReached(limit);
     }
     // cannot fail: the table was just cleared
-    let root = table.insert(start, root).unwrap_or(0);
+    let root = table.insert(problem, start, root).unwrap_or(0);
     if start_is_goal {
-        return Outcome::Found(solution_to(table, root));
+        return Outcome::Found(solution_to::<P>(table, root));
     }
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
-    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
     // The table is the queue: states are stored in the order BFS reaches them.
     let mut head: NodeId = 0;
     while (head as usize) < table.len() {
@@ -144,7 +210,7 @@ fn search<P: SearchProblem>(
             }
             if budget.check_stored(table.len() + 1).is_err() || is_full(table.len()) {
                 // Only a new state would overflow: look before refusing.
-                if table.find(&step.state).is_none() {
+                if table.find(problem, &step.state).is_none() {
                     return Outcome::LimitReached(Limit::Stored);
                 }
                 continue;
@@ -154,10 +220,10 @@ fn search<P: SearchProblem>(
                 action: Some(step.action),
                 g,
             };
-            if let Ok(id) = table.insert(step.state, node)
+            if let Ok(id) = table.insert(problem, step.state, node)
                 && problem.is_goal(table.state(id))
             {
-                return Outcome::Found(solution_to(table, id));
+                return Outcome::Found(solution_to::<P>(table, id));
             }
         }
         head += 1;

@@ -1,12 +1,14 @@
 //! Bidirectional breadth-first search: fewest steps, searching from the start
 //! and from the goal until the two meet.
 
+use std::hash::Hash;
+
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, path_to};
 use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
-    Stats, Step,
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
+    Solution, Stats, Step,
 };
 
 /// Bidirectional breadth-first search between `problem.start()` and
@@ -55,12 +57,7 @@ pub fn bidirectional_bfs_with<P: BidirectionalProblem>(
     problem: &P,
     limits: &Limits<P::Cost>,
 ) -> ResultOf<P> {
-    run(
-        problem,
-        limits,
-        &mut HashedTable::default(),
-        &mut HashedTable::default(),
-    )
+    BidirectionalBfs::new().search(problem, limits)
 }
 
 /// [`bidirectional_bfs`] with dense tables indexed by
@@ -82,27 +79,91 @@ pub fn bidirectional_bfs_ranked<P: BidirectionalProblem + RankedStates>(
     problem: &P,
     limits: &Limits<P::Cost>,
 ) -> ResultOf<P> {
-    let half = limits.max_stored.map(|max| max / 2);
-    match (
-        DenseTable::new(problem, half),
-        DenseTable::new(problem, half),
-    ) {
-        (Ok(mut forward), Ok(mut backward)) => run(problem, limits, &mut forward, &mut backward),
-        (Err(limit), _) | (_, Err(limit)) => refused::<P>(limit),
+    BidirectionalBfs::new().search_ranked(problem, limits)
+}
+
+/// Bidirectional BFS with its tables kept between searches, as
+/// [`Bfs`](crate::Bfs) keeps its own.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{BidirectionalBfs, Limits, toy::Doubling};
+///
+/// let mut search = BidirectionalBfs::new();
+/// for target in [10, 20, 30] {
+///     let result = search.search_ranked(&Doubling::new(1, target), &Limits::new());
+///     assert_eq!(result.solution().unwrap().states.last(), Some(&target));
+/// }
+/// ```
+#[derive(Debug)]
+pub struct BidirectionalBfs<S, A, C> {
+    hashed: [HashedTable<S, A, C>; 2],
+    dense: [DenseTable<S, A, C>; 2],
+    steps: Vec<Step<S, A, C>>,
+}
+
+impl<S, A, C> Default for BidirectionalBfs<S, A, C> {
+    fn default() -> Self {
+        BidirectionalBfs {
+            hashed: Default::default(),
+            dense: Default::default(),
+            steps: Vec::new(),
+        }
     }
 }
 
-fn run<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
+    /// Empty tables.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// [`bidirectional_bfs_with`], reusing this searcher's memory.
+    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+    {
+        let [forward, backward] = &mut self.hashed;
+        run(problem, limits, forward, backward, &mut self.steps)
+    }
+
+    /// [`bidirectional_bfs_ranked`], reusing this searcher's memory.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search_ranked<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
+    {
+        let count = problem.state_count();
+        let half = limits.max_stored.map(|max| max / 2);
+        let [forward, backward] = &mut self.dense;
+        match forward
+            .prepare(count, half)
+            .and(backward.prepare(count, half))
+        {
+            Ok(()) => run(problem, limits, forward, backward, &mut self.steps),
+            Err(limit) => refused::<P>(limit),
+        }
+    }
+}
+
+fn run<P: BidirectionalProblem, T: NodeTable<P>>(
     problem: &P,
     limits: &Limits<P::Cost>,
     forward: &mut T,
     backward: &mut T,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
     let mut budget = Budget::start(limits);
     let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, forward, backward, &mut stats);
+    let outcome = search(problem, &mut budget, forward, backward, steps, &mut stats);
     stats.peak_stored = forward.len() + backward.len();
     stats.elapsed = budget.elapsed();
+    steps.clear();
     SearchResult { outcome, stats }
 }
 
@@ -113,11 +174,12 @@ enum Side {
     Backward,
 }
 
-fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
+fn search<P: BidirectionalProblem, T: NodeTable<P>>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
     forward: &mut T,
     backward: &mut T,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     forward.clear();
@@ -142,12 +204,11 @@ fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
         g: P::Cost::ZERO,
     };
     // cannot fail: both tables were just cleared
-    let _ = forward.insert(start, root());
-    let _ = backward.insert(goal, root());
+    let _ = forward.insert(problem, start, root());
+    let _ = backward.insert(problem, goal, root());
     // Each frontier is the range of ids its table added in the last layer.
     let mut forward_layer: (NodeId, NodeId) = (0, 1);
     let mut backward_layer: (NodeId, NodeId) = (0, 1);
-    let mut steps: Vec<Step<P::State, P::Action, P::Cost>> = Vec::new();
     loop {
         let forward_size = forward_layer.1 - forward_layer.0;
         let backward_size = backward_layer.1 - backward_layer.0;
@@ -176,7 +237,7 @@ fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
             }
             for step in steps.drain(..) {
                 stats.generated += 1;
-                if let Some(met) = other.find(&step.state) {
+                if let Some(met) = other.find(problem, &step.state) {
                     let (from, to) = match side {
                         Side::Forward => (id, met),
                         Side::Backward => (met, id),
@@ -188,14 +249,14 @@ fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
                         to,
                     };
                     return Outcome::Found(match side {
-                        Side::Forward => meeting.join(own, other),
-                        Side::Backward => meeting.join(other, own),
+                        Side::Forward => meeting.join::<P>(own, other),
+                        Side::Backward => meeting.join::<P>(other, own),
                     });
                 }
                 let stored = own.len() + other.len();
                 if budget.check_stored(stored + 1).is_err() || is_full(own.len()) {
                     // Only a new state would overflow: look before refusing.
-                    if own.find(&step.state).is_none() {
+                    if own.find(problem, &step.state).is_none() {
                         return Outcome::LimitReached(Limit::Stored);
                     }
                     continue;
@@ -205,14 +266,14 @@ fn search<P: BidirectionalProblem, T: NodeTable<P::State, P::Action, P::Cost>>(
                     action: Some(step.action),
                     g: g + step.cost,
                 };
-                let _ = own.insert(step.state, node);
+                let _ = own.insert(problem, step.state, node);
             }
         }
-        *layer = (layer.1, own_len(own));
+        *layer = (layer.1, own_len::<P>(own));
     }
 }
 
-fn own_len<S, A, C>(table: &impl NodeTable<S, A, C>) -> NodeId {
+fn own_len<P: SearchProblem>(table: &impl NodeTable<P>) -> NodeId {
     // cannot fail: insertion stops before the table outgrows its ids
     NodeId::try_from(table.len()).expect("node table overflow")
 }
@@ -230,12 +291,12 @@ impl<A: Clone, C: Cost> Meeting<A, C> {
     /// The whole path: start to `from`, the step, then `to` back to the goal
     /// along the backward table's parents (whose actions already run
     /// forward).
-    fn join<S: Clone>(
+    fn join<P: SearchProblem<Action = A, Cost = C>>(
         self,
-        forward: &impl NodeTable<S, A, C>,
-        backward: &impl NodeTable<S, A, C>,
-    ) -> Solution<S, A, C> {
-        let (mut states, mut actions) = path_to(forward, self.from);
+        forward: &impl NodeTable<P>,
+        backward: &impl NodeTable<P>,
+    ) -> Solution<P::State, A, C> {
+        let (mut states, mut actions) = path_to::<P>(forward, self.from);
         actions.push(self.action);
         let cost = forward.node(self.from).g + self.cost + backward.node(self.to).g;
         let mut at = self.to;

@@ -79,9 +79,11 @@ mod solution;
 mod table;
 pub mod toy;
 
-pub use astar::{OpenList, astar, astar_ranked, astar_with, astar_with_open_list};
-pub use bfs::{ResultOf, bfs, bfs_ranked, bfs_with};
-pub use bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_ranked, bidirectional_bfs_with};
+pub use astar::{AStar, OpenList, astar, astar_ranked, astar_with, astar_with_open_list};
+pub use bfs::{Bfs, ResultOf, bfs, bfs_ranked, bfs_with};
+pub use bidirectional_bfs::{
+    BidirectionalBfs, bidirectional_bfs, bidirectional_bfs_ranked, bidirectional_bfs_with,
+};
 pub use idastar::{IdaStar, idastar, idastar_with};
 pub use limits::{CancelFlag, Limits};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};

@@ -8,13 +8,11 @@
 //! - [`DenseTable`]: for [`RankedStates`] problems, a vector indexed by rank
 //!   replaces hashing.
 
-use std::hash::Hash;
-
 use indexmap::IndexMap;
 use indexmap::map::Entry;
 use rustc_hash::FxBuildHasher;
 
-use crate::{Limit, RankedStates, Solution};
+use crate::{Limit, RankedStates, SearchProblem, Solution};
 
 /// The index of a stored node.
 pub(crate) type NodeId = u32;
@@ -34,27 +32,33 @@ pub(crate) struct Node<A, C> {
 }
 
 /// A map from states to nodes with dense ids `0..len()`, in insertion order.
-pub(crate) trait NodeTable<S, A, C> {
+/// The problem is passed to each call, so a table outlives any one problem
+/// and can be reused by the next search.
+pub(crate) trait NodeTable<P: SearchProblem> {
     /// Forgets every node, keeping the memory for the next search.
     fn clear(&mut self);
     /// The number of stored nodes.
     fn len(&self) -> usize;
     /// The id of `state`, if stored.
-    fn find(&self, state: &S) -> Option<NodeId>;
+    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId>;
     /// Stores `state` unless it is there: `Ok(new id)` or `Err(existing id)`.
-    fn insert(&mut self, state: S, node: Node<A, C>) -> Result<NodeId, NodeId>;
+    fn insert(
+        &mut self,
+        problem: &P,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+    ) -> Result<NodeId, NodeId>;
     /// The state of a stored node.
-    fn state(&self, id: NodeId) -> &S;
+    fn state(&self, id: NodeId) -> &P::State;
     /// A stored node.
-    fn node(&self, id: NodeId) -> &Node<A, C>;
+    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost>;
     /// A stored node, to update on a cheaper path.
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<A, C>;
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost>;
 }
 
-/// Converts a table length to the next id; callers check the length against
-/// `NONE` through [`id_for`] before inserting.
+/// Converts a table length to the next id.
 fn id_for(len: usize) -> NodeId {
-    // cannot fail: tables refuse to grow past NONE (see `is_full`)
+    // cannot fail: searches stop before a table outgrows its ids (`is_full`)
     NodeId::try_from(len).expect("node table overflow")
 }
 
@@ -77,7 +81,7 @@ impl<S, A, C> Default for HashedTable<S, A, C> {
     }
 }
 
-impl<S: Eq + Hash, A, C> NodeTable<S, A, C> for HashedTable<S, A, C> {
+impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost> {
     fn clear(&mut self) {
         self.map.clear();
     }
@@ -86,11 +90,16 @@ impl<S: Eq + Hash, A, C> NodeTable<S, A, C> for HashedTable<S, A, C> {
         self.map.len()
     }
 
-    fn find(&self, state: &S) -> Option<NodeId> {
+    fn find(&self, _: &P, state: &P::State) -> Option<NodeId> {
         self.map.get_index_of(state).map(id_for)
     }
 
-    fn insert(&mut self, state: S, node: Node<A, C>) -> Result<NodeId, NodeId> {
+    fn insert(
+        &mut self,
+        _: &P,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+    ) -> Result<NodeId, NodeId> {
         match self.map.entry(state) {
             Entry::Occupied(entry) => Err(id_for(entry.index())),
             Entry::Vacant(entry) => {
@@ -101,51 +110,68 @@ impl<S: Eq + Hash, A, C> NodeTable<S, A, C> for HashedTable<S, A, C> {
         }
     }
 
-    fn state(&self, id: NodeId) -> &S {
+    fn state(&self, id: NodeId) -> &P::State {
         // cannot fail: ids are only handed out for stored nodes
         self.map.get_index(id as usize).expect("stored node").0
     }
 
-    fn node(&self, id: NodeId) -> &Node<A, C> {
+    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost> {
         &self.map[id as usize]
     }
 
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<A, C> {
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost> {
         &mut self.map[id as usize]
     }
 }
 
-/// Dense layout: `ids[rank]` points into parallel vectors of states and nodes.
+/// Dense layout: `ids[rank]` points into parallel vectors of states and
+/// nodes. Clearing resets only the slots the last search used, so a reused
+/// table costs nothing per search for the ranks it never touched.
 #[derive(Debug)]
-pub(crate) struct DenseTable<'p, P: RankedStates> {
-    problem: &'p P,
+pub(crate) struct DenseTable<S, A, C> {
     ids: Vec<NodeId>,
-    states: Vec<P::State>,
-    nodes: Vec<Node<P::Action, P::Cost>>,
+    ranks: Vec<usize>,
+    states: Vec<S>,
+    nodes: Vec<Node<A, C>>,
 }
 
-impl<'p, P: RankedStates> DenseTable<'p, P> {
-    /// A table for every rank of `problem`, refused with [`Limit::Stored`]
-    /// when `state_count()` exceeds `max_stored` or the memory cannot be had
-    /// (a dense table of the 15-puzzle's 16! ranks, say).
-    pub(crate) fn new(problem: &'p P, max_stored: Option<usize>) -> Result<Self, Limit> {
-        let count = problem.state_count();
+impl<S, A, C> Default for DenseTable<S, A, C> {
+    fn default() -> Self {
+        DenseTable {
+            ids: Vec::new(),
+            ranks: Vec::new(),
+            states: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<S, A, C> DenseTable<S, A, C> {
+    /// Empties the table and makes room for `count` ranks, refusing with
+    /// [`Limit::Stored`] when `count` exceeds `max_stored` or the memory
+    /// cannot be had (a dense table of the 15-puzzle's 16! ranks, say).
+    pub(crate) fn prepare(&mut self, count: usize, max_stored: Option<usize>) -> Result<(), Limit> {
+        for &rank in &self.ranks {
+            self.ids[rank] = NONE;
+        }
+        self.ranks.clear();
+        self.states.clear();
+        self.nodes.clear();
         if max_stored.is_some_and(|max| count > max) {
             return Err(Limit::Stored);
         }
-        let mut ids = Vec::new();
-        ids.try_reserve_exact(count).map_err(|_| Limit::Stored)?;
-        ids.resize(count, NONE);
-        Ok(DenseTable {
-            problem,
-            ids,
-            states: Vec::new(),
-            nodes: Vec::new(),
-        })
+        if self.ids.len() != count {
+            self.ids.clear();
+            self.ids.shrink_to(count);
+            self.ids
+                .try_reserve_exact(count)
+                .map_err(|_| Limit::Stored)?;
+            self.ids.resize(count, NONE);
+        }
+        Ok(())
     }
 
-    fn slot(&self, state: &P::State) -> usize {
-        let rank = self.problem.rank(state);
+    fn slot(&self, rank: usize) -> usize {
         assert!(
             rank < self.ids.len(),
             "RankedStates contract broken: rank {rank} is not below state_count {}",
@@ -155,12 +181,12 @@ impl<'p, P: RankedStates> DenseTable<'p, P> {
     }
 }
 
-impl<P: RankedStates> NodeTable<P::State, P::Action, P::Cost> for DenseTable<'_, P> {
+impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> {
     fn clear(&mut self) {
-        for state in &self.states {
-            let rank = self.problem.rank(state);
+        for &rank in &self.ranks {
             self.ids[rank] = NONE;
         }
+        self.ranks.clear();
         self.states.clear();
         self.nodes.clear();
     }
@@ -169,23 +195,25 @@ impl<P: RankedStates> NodeTable<P::State, P::Action, P::Cost> for DenseTable<'_,
         self.nodes.len()
     }
 
-    fn find(&self, state: &P::State) -> Option<NodeId> {
-        let id = self.ids[self.slot(state)];
+    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId> {
+        let id = self.ids[self.slot(problem.rank(state))];
         (id != NONE).then_some(id)
     }
 
     fn insert(
         &mut self,
+        problem: &P,
         state: P::State,
         node: Node<P::Action, P::Cost>,
     ) -> Result<NodeId, NodeId> {
-        let slot = self.slot(&state);
+        let slot = self.slot(problem.rank(&state));
         let existing = self.ids[slot];
         if existing != NONE {
             return Err(existing);
         }
         let id = id_for(self.nodes.len());
         self.ids[slot] = id;
+        self.ranks.push(slot);
         self.states.push(state);
         self.nodes.push(node);
         Ok(id)
@@ -205,10 +233,10 @@ impl<P: RankedStates> NodeTable<P::State, P::Action, P::Cost> for DenseTable<'_,
 }
 
 /// The states and actions from the root of `table` to `id`, root first.
-pub(crate) fn path_to<S: Clone, A: Clone, C>(
-    table: &impl NodeTable<S, A, C>,
+pub(crate) fn path_to<P: SearchProblem>(
+    table: &impl NodeTable<P>,
     id: NodeId,
-) -> (Vec<S>, Vec<A>) {
+) -> (Vec<P::State>, Vec<P::Action>) {
     let mut states = Vec::new();
     let mut actions = Vec::new();
     let mut at = id;
@@ -227,11 +255,11 @@ pub(crate) fn path_to<S: Clone, A: Clone, C>(
 }
 
 /// The solution ending at node `id` of a forward table.
-pub(crate) fn solution_to<S: Clone, A: Clone, C: Copy>(
-    table: &impl NodeTable<S, A, C>,
+pub(crate) fn solution_to<P: SearchProblem>(
+    table: &impl NodeTable<P>,
     id: NodeId,
-) -> Solution<S, A, C> {
-    let (states, actions) = path_to(table, id);
+) -> Solution<P::State, P::Action, P::Cost> {
+    let (states, actions) = path_to::<P>(table, id);
     Solution {
         states,
         actions,

@@ -334,16 +334,39 @@ fn idastar_never_generates_the_parent_again() {
 }
 
 #[test]
-fn reusable_idastar_gives_the_same_answers_as_fresh_searches() {
+fn reused_searchers_give_the_same_answers_as_fresh_searches() {
+    let mut bfs = frontier::Bfs::new();
+    let mut bidirectional = frontier::BidirectionalBfs::new();
+    let mut astar = frontier::AStar::new();
     let mut ida = frontier::IdaStar::new();
-    for goal in [(7, 7), (3, 4), (0, 0), (5, 1)] {
+    let none = Limits::new();
+    // Different goals (and a board size change, which resizes the dense
+    // tables) so stale entries from one search would show in the next.
+    for (size, goal) in [
+        (8, (7, 7)),
+        (8, (3, 4)),
+        (8, (0, 0)),
+        (12, (11, 2)),
+        (8, (5, 1)),
+    ] {
         let knight = Knight {
-            size: 8,
+            size,
             start: (0, 0),
             goal,
         };
-        let reused = ida.search(&knight, &Limits::new());
+        let fresh = frontier::bfs(&knight).outcome;
+        assert_eq!(bfs.search(&knight, &none).outcome, fresh);
+        assert_eq!(bfs.search_ranked(&knight, &none).outcome, fresh);
+        let fresh = frontier::bidirectional_bfs(&knight).outcome;
+        assert_eq!(bidirectional.search(&knight, &none).outcome, fresh);
+        assert_eq!(bidirectional.search_ranked(&knight, &none).outcome, fresh);
+        let fresh = frontier::astar(&knight);
+        let reused = astar.search(&knight, &none);
+        assert_eq!(reused.outcome, fresh.outcome);
+        assert_eq!(reused.stats.expanded, fresh.stats.expanded);
+        assert_eq!(astar.search_ranked(&knight, &none).outcome, fresh.outcome);
         let fresh = frontier::idastar(&knight);
+        let reused = ida.search(&knight, &none);
         assert_eq!(reused.outcome, fresh.outcome);
         assert_eq!(reused.stats.generated, fresh.stats.generated);
     }

@@ -1,0 +1,288 @@
+//! frontier against the `pathfinding` crate on the same random solvable 3x3
+//! boards with the same heuristic (Manhattan distance).
+//!
+//! The `pathfinding` side is written the way a typical user writes it: a
+//! `[u8; 9]` board, closures returning a `Vec` of neighbours, the heuristic
+//! recomputed from scratch. The frontier side is the `sliding-puzzle` crate
+//! through frontier's generic algorithms. Every iteration checks the
+//! solution lengths of both sides against the reverse-BFS table.
+//!
+//! `cargo bench --bench pathfinding`
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use frontier::Limits;
+use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
+
+/// How many boards each iteration solves.
+const BOARDS: u64 = 32;
+
+type Cells = [u8; 9];
+const GOAL: Cells = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+fn neighbours(board: &Cells) -> Vec<Cells> {
+    let blank = board.iter().position(|&t| t == 0).unwrap();
+    let (row, col) = (blank / 3, blank % 3);
+    let mut next = Vec::with_capacity(4);
+    let mut swap = |other: usize| {
+        let mut b = *board;
+        b.swap(blank, other);
+        next.push(b);
+    };
+    if row > 0 {
+        swap(blank - 3);
+    }
+    if col > 0 {
+        swap(blank - 1);
+    }
+    if col < 2 {
+        swap(blank + 1);
+    }
+    if row < 2 {
+        swap(blank + 3);
+    }
+    next
+}
+
+fn manhattan(board: &Cells) -> u32 {
+    let mut sum = 0;
+    for (cell, &tile) in board.iter().enumerate() {
+        if tile != 0 {
+            let home = usize::from(tile - 1);
+            sum += (cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3);
+        }
+    }
+    u32::try_from(sum).unwrap()
+}
+
+fn cells(board: &Eight) -> Cells {
+    let mut out = [0; 9];
+    for (slot, tile) in out.iter_mut().zip(board.tiles()) {
+        *slot = tile;
+    }
+    out
+}
+
+fn compare(c: &mut Criterion) {
+    let table = EightTable::build();
+    let boards: Vec<Eight> = (0..BOARDS).map(Eight::random_solvable).collect();
+    let optimal: Vec<usize> = boards
+        .iter()
+        .map(|b| usize::from(table.distance(b).unwrap()))
+        .collect();
+    let arrays: Vec<Cells> = boards.iter().map(cells).collect();
+    let none = Limits::new();
+
+    let mut group = c.benchmark_group("eight_vs_pathfinding");
+    group.sample_size(10);
+    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal);
+
+    group.bench_function(BenchmarkId::new("pathfinding", "astar"), |b| {
+        b.iter(|| {
+            check(
+                arrays
+                    .iter()
+                    .map(|s| {
+                        let (path, _) = pathfinding::directed::astar::astar(
+                            s,
+                            |n| neighbours(n).into_iter().map(|m| (m, 1)),
+                            manhattan,
+                            |n| *n == GOAL,
+                        )
+                        .unwrap();
+                        path.len() - 1
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "astar"), |b| {
+        b.iter(|| {
+            check(
+                boards
+                    .iter()
+                    .map(|&s| {
+                        frontier::astar(&Puzzle::new(s, Manhattan))
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "astar_ranked"), |b| {
+        b.iter(|| {
+            check(
+                boards
+                    .iter()
+                    .map(|&s| {
+                        frontier::astar_ranked(&Puzzle::new(s, Manhattan), &none)
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("pathfinding", "idastar"), |b| {
+        b.iter(|| {
+            check(
+                arrays
+                    .iter()
+                    .map(|s| {
+                        let (path, _) = pathfinding::directed::idastar::idastar(
+                            s,
+                            |n| neighbours(n).into_iter().map(|m| (m, 1)),
+                            manhattan,
+                            |n| *n == GOAL,
+                        )
+                        .unwrap();
+                        path.len() - 1
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "idastar"), |b| {
+        let mut ida = frontier::IdaStar::new();
+        b.iter(|| {
+            check(
+                boards
+                    .iter()
+                    .map(|&s| {
+                        ida.search(&Puzzle::new(s, Manhattan), &none)
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("pathfinding", "bfs_bidirectional"), |b| {
+        b.iter(|| {
+            check(
+                arrays
+                    .iter()
+                    .map(|s| {
+                        pathfinding::directed::bfs::bfs_bidirectional(
+                            s, &GOAL, neighbours, neighbours,
+                        )
+                        .unwrap()
+                        .len()
+                            - 1
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "bidirectional_bfs"), |b| {
+        b.iter(|| {
+            check(
+                boards
+                    .iter()
+                    .map(|&s| {
+                        frontier::bidirectional_bfs(&Puzzle::new(s, Manhattan))
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(
+        BenchmarkId::new("frontier", "bidirectional_bfs_ranked"),
+        |b| {
+            b.iter(|| {
+                check(
+                    boards
+                        .iter()
+                        .map(|&s| {
+                            frontier::bidirectional_bfs_ranked(&Puzzle::new(s, Manhattan), &none)
+                                .into_solution()
+                                .unwrap()
+                                .len()
+                        })
+                        .collect(),
+                );
+            });
+        },
+    );
+    group.finish();
+
+    // BFS takes milliseconds a board: fewer boards, same check.
+    let few = 4;
+    let mut group = c.benchmark_group("eight_vs_pathfinding_bfs");
+    group.sample_size(10);
+    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal[..few]);
+    group.bench_function(BenchmarkId::new("pathfinding", "bfs"), |b| {
+        b.iter(|| {
+            check(
+                arrays[..few]
+                    .iter()
+                    .map(|s| {
+                        pathfinding::directed::bfs::bfs(s, neighbours, |n| *n == GOAL)
+                            .unwrap()
+                            .len()
+                            - 1
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "bfs"), |b| {
+        b.iter(|| {
+            check(
+                boards[..few]
+                    .iter()
+                    .map(|&s| {
+                        frontier::bfs(&Puzzle::new(s, Manhattan))
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "bfs_ranked"), |b| {
+        b.iter(|| {
+            check(
+                boards[..few]
+                    .iter()
+                    .map(|&s| {
+                        frontier::bfs_ranked(&Puzzle::new(s, Manhattan), &none)
+                            .into_solution()
+                            .unwrap()
+                            .len()
+                    })
+                    .collect(),
+            );
+        });
+    });
+    group.finish();
+
+    // The whole space: pathfinding's reachability iterator against the table.
+    let mut group = c.benchmark_group("eight_full_enumeration");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("pathfinding", "bfs_reach"), |b| {
+        b.iter(|| {
+            let count = pathfinding::directed::bfs::bfs_reach(GOAL, neighbours).count();
+            assert_eq!(count, 181_440);
+        });
+    });
+    group.bench_function(BenchmarkId::new("frontier", "eight_table_build"), |b| {
+        b.iter(|| {
+            let table = black_box(EightTable::build());
+            assert_eq!(table.reachable(), 181_440);
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, compare);
+criterion_main!(benches);
