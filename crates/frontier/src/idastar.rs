@@ -76,16 +76,16 @@ pub fn idastar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> 
 /// ```
 #[derive(Debug)]
 pub struct IdaStar<S, A, C> {
-    /// The states from the start to the node being expanded.
-    path: Vec<S>,
-    /// One frame per state on `path`: its g and its next child to try.
-    frames: Vec<Frame<C>>,
-    /// The children of every state on `path`, frame after frame.
+    /// One frame per state on the current path, start first.
+    frames: Vec<Frame<S, C>>,
+    /// The children within the bound of every state on the path, frame
+    /// after frame.
     steps: Vec<Step<S, A, C>>,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Frame<C> {
+#[derive(Clone, Debug)]
+struct Frame<S, C> {
+    state: S,
     g: C,
     /// Where this node's children start in `steps`.
     begin: usize,
@@ -97,7 +97,6 @@ struct Frame<C> {
 impl<S, A, C> Default for IdaStar<S, A, C> {
     fn default() -> Self {
         IdaStar {
-            path: Vec::new(),
             frames: Vec::new(),
             steps: Vec::new(),
         }
@@ -120,7 +119,6 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         let mut stats = Stats::default();
         let outcome = self.iterate(problem, &mut budget, &mut stats);
         stats.elapsed = budget.elapsed();
-        self.path.clear();
         self.frames.clear();
         self.steps.clear();
         SearchResult { outcome, stats }
@@ -164,6 +162,12 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     }
 
     /// One depth-first iteration under `bound`.
+    ///
+    /// Children are tested against the bound and the goal as they are
+    /// generated (Korf's semantics), so only children within the bound are
+    /// buffered. A goal generated within the bound is optimal: its cost is at
+    /// most the bound, which never exceeds the optimal cost for an admissible
+    /// heuristic.
     fn bounded<P>(
         &mut self,
         problem: &P,
@@ -175,88 +179,97 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        let IdaStar {
-            path,
-            frames,
-            steps,
-        } = self;
-        path.clear();
+        let IdaStar { frames, steps } = self;
         frames.clear();
         steps.clear();
         stats.generated += 1;
-        if let Err(limit) = budget.before_expand(stats.expanded) {
-            return Bounded::Done(Outcome::LimitReached(limit));
-        }
-        stats.expanded += 1;
-        path.push(start.clone());
-        steps.extend(problem.successors(start));
-        stats.generated += steps.len() as u64;
-        frames.push(Frame {
+        let mut next_bound: Option<C> = None;
+        let mut child = Frame {
+            state: start.clone(),
             g: C::ZERO,
             begin: 0,
             next: 0,
-        });
-        stats.peak_stored = stats.peak_stored.max(1);
-        let mut next_bound: Option<C> = None;
-        while let Some(top) = frames.last_mut() {
-            if top.next == steps.len() {
-                // Every child tried: back up.
-                steps.truncate(top.begin);
-                frames.pop();
-                path.pop();
-                continue;
-            }
-            let child = &steps[top.next];
-            top.next += 1;
-            let g = top.g + child.cost;
-            let f = g + problem.heuristic(&child.state);
-            if f > bound {
-                next_bound = Some(next_bound.map_or(f, |b| b.min(f)));
-                continue;
-            }
-            if problem.is_goal(&child.state) {
-                let mut route = path.clone();
-                route.push(child.state.clone());
-                let actions = frames
-                    .iter()
-                    .map(|frame| steps[frame.next - 1].action.clone())
-                    .collect();
-                return Bounded::Done(Outcome::Found(Solution {
-                    states: route,
-                    actions,
-                    cost: g,
-                }));
-            }
+        };
+        loop {
+            // Expand `child`: buffer its children within the bound.
             if let Err(limit) = budget.before_expand(stats.expanded) {
                 return Bounded::Done(Outcome::LimitReached(limit));
             }
-            if let Err(limit) = budget.check_stored(path.len() + 1) {
+            if let Err(limit) = budget.check_stored(frames.len() + 1) {
                 return Bounded::Done(Outcome::LimitReached(limit));
             }
             stats.expanded += 1;
-            path.push(child.state.clone());
-            let begin = steps.len();
-            // cannot fail: the root and this child are both on the path
-            let [.., parent, node] = path.as_slice() else {
-                unreachable!("the path holds at least two states here")
-            };
-            steps.extend(
-                problem
-                    .successors(node)
-                    .filter(|step| step.state != *parent),
-            );
-            stats.generated += (steps.len() - begin) as u64;
-            frames.push(Frame {
-                g,
-                begin,
-                next: begin,
-            });
-            stats.peak_stored = stats.peak_stored.max(path.len());
+            stats.peak_stored = stats.peak_stored.max(frames.len() + 1);
+            let parent = frames.last().map(|frame| &frame.state);
+            let mut goal = None;
+            for step in problem.successors(&child.state) {
+                if parent == Some(&step.state) {
+                    continue;
+                }
+                stats.generated += 1;
+                let g = child.g + step.cost;
+                let f = g + problem.heuristic(&step.state);
+                if f > bound {
+                    next_bound = Some(next_bound.map_or(f, |b| b.min(f)));
+                    continue;
+                }
+                if problem.is_goal(&step.state) {
+                    goal = Some((step, g));
+                    break;
+                }
+                steps.push(step);
+            }
+            if let Some((step, g)) = goal {
+                return Bounded::Done(Outcome::Found(solution(frames, steps, child, step, g)));
+            }
+            frames.push(child);
+            // Find the next child to expand, backing up past exhausted frames.
+            loop {
+                let Some(top) = frames.last_mut() else {
+                    return match next_bound {
+                        Some(next) => Bounded::Exceeded(next),
+                        None => Bounded::Done(Outcome::Unreachable),
+                    };
+                };
+                if top.next < steps.len() {
+                    let step = &steps[top.next];
+                    top.next += 1;
+                    let begin = steps.len();
+                    child = Frame {
+                        state: step.state.clone(),
+                        g: top.g + step.cost,
+                        begin,
+                        next: begin,
+                    };
+                    break;
+                }
+                steps.truncate(top.begin);
+                frames.pop();
+            }
         }
-        match next_bound {
-            Some(next) => Bounded::Exceeded(next),
-            None => Bounded::Done(Outcome::Unreachable),
-        }
+    }
+}
+
+/// The path along `frames`, then `node`, then the goal reached by `last`.
+fn solution<S: Clone, A: Clone, C>(
+    frames: &[Frame<S, C>],
+    steps: &[Step<S, A, C>],
+    node: Frame<S, C>,
+    last: Step<S, A, C>,
+    cost: C,
+) -> Solution<S, A, C> {
+    let mut states: Vec<S> = frames.iter().map(|frame| frame.state.clone()).collect();
+    states.push(node.state);
+    states.push(last.state);
+    let mut actions: Vec<A> = frames
+        .iter()
+        .map(|frame| steps[frame.next - 1].action.clone())
+        .collect();
+    actions.push(last.action);
+    Solution {
+        states,
+        actions,
+        cost,
     }
 }
 

@@ -70,6 +70,8 @@
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 
 mod astar;
+#[cfg(feature = "parallel")]
+mod batch;
 mod bfs;
 mod bidirectional_bfs;
 mod idastar;
@@ -80,6 +82,8 @@ mod table;
 pub mod toy;
 
 pub use astar::{AStar, OpenList, astar, astar_ranked, astar_with, astar_with_open_list};
+#[cfg(feature = "parallel")]
+pub use batch::solve_batch;
 pub use bfs::{Bfs, ResultOf, bfs, bfs_ranked, bfs_with};
 pub use bidirectional_bfs::{
     BidirectionalBfs, bidirectional_bfs, bidirectional_bfs_ranked, bidirectional_bfs_with,
