@@ -4,7 +4,7 @@
 use crate::bfs::ResultOf;
 use crate::limits::Budget;
 use crate::{
-    Cost, Iteration, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats, Step,
+    Cost, Iteration, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats,
 };
 
 /// IDA* from `problem.start()` with no limits: a cheapest path to a goal in
@@ -14,9 +14,10 @@ use crate::{
 /// f = g + h exceeds the bound; the next bound is the smallest f that was
 /// cut off. With an admissible heuristic (consistent or not) the first goal
 /// reached is optimal. The search never generates the parent of a node
-/// again (the one cycle check that costs nothing), keeps its path on the
-/// heap rather than the call stack (paths of any length are fine), and
-/// reuses its buffers, so it allocates nothing per node.
+/// again (the one cycle check that costs nothing) and allocates nothing per
+/// node: it recurses over the problem's own successor iterators, and the
+/// recursion moves to a fresh stack segment (the `stacker` crate) whenever
+/// the current one runs low, so paths of any length are fine.
 ///
 /// It keeps no table of visited states, so it re-expands states reached by
 /// several paths: choose it when the space has few transpositions or the
@@ -60,8 +61,7 @@ pub fn idastar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> 
     IdaStar::new().search(problem, limits)
 }
 
-/// IDA* with buffers kept between searches: solving many instances with one
-/// `IdaStar` allocates only while its buffers grow.
+/// IDA* with its path buffer kept between searches.
 ///
 /// # Example
 ///
@@ -76,35 +76,23 @@ pub fn idastar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> 
 /// ```
 #[derive(Debug)]
 pub struct IdaStar<S, A, C> {
-    /// One frame per state on the current path, start first.
-    frames: Vec<Frame<S, C>>,
-    /// The children within the bound of every state on the path, frame
-    /// after frame.
-    steps: Vec<Step<S, A, C>>,
-}
-
-#[derive(Clone, Debug)]
-struct Frame<S, C> {
-    state: S,
-    g: C,
-    /// Where this node's children start in `steps`.
-    begin: usize,
-    /// The next child to try; the children end where the buffer ends, since
-    /// deeper frames truncate it back when they are popped.
-    next: usize,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: Vec<(S, A)>,
+    cost: std::marker::PhantomData<C>,
 }
 
 impl<S, A, C> Default for IdaStar<S, A, C> {
     fn default() -> Self {
         IdaStar {
-            frames: Vec::new(),
-            steps: Vec::new(),
+            path: Vec::new(),
+            cost: std::marker::PhantomData,
         }
     }
 }
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
-    /// Empty buffers.
+    /// An empty buffer.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
@@ -117,10 +105,10 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     {
         let mut budget = Budget::start(limits);
         let mut stats = Stats::default();
+        self.path.clear();
         let outcome = self.iterate(problem, &mut budget, &mut stats);
         stats.elapsed = budget.elapsed();
-        self.frames.clear();
-        self.steps.clear();
+        self.path.clear();
         SearchResult { outcome, stats }
     }
 
@@ -135,148 +123,158 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     {
         let start = problem.start();
         let mut bound = problem.heuristic(&start);
+        stats.generated = 1;
         if problem.is_goal(&start) {
-            stats.generated = 1;
             return Outcome::Found(Solution {
                 states: vec![start],
                 actions: Vec::new(),
                 cost: C::ZERO,
             });
         }
+        stats.generated = 0;
         loop {
             if budget.max_cost().is_some_and(|max| bound > *max) {
                 return Outcome::LimitReached(Limit::Cost);
             }
-            let before = (stats.expanded, stats.generated);
-            let searched = self.bounded(problem, &start, bound, budget, stats);
+            let mut dfs = Dfs {
+                problem,
+                bound,
+                budget: &mut *budget,
+                path: &mut self.path,
+                expanded: stats.expanded,
+                generated: 1,
+                depth: 0,
+                peak: stats.peak_stored,
+                next_bound: None,
+            };
+            let flow = dfs.expand_root(&start);
+            let (expanded, generated, peak, next_bound) =
+                (dfs.expanded, dfs.generated, dfs.peak, dfs.next_bound);
             stats.iterations.push(Iteration {
                 bound,
-                expanded: stats.expanded - before.0,
-                generated: stats.generated - before.1,
+                expanded: expanded - stats.expanded,
+                generated,
             });
-            match searched {
-                Bounded::Done(outcome) => return outcome,
-                Bounded::Exceeded(next) => bound = next,
+            stats.expanded = expanded;
+            stats.generated += generated;
+            stats.peak_stored = peak;
+            match flow {
+                Flow::Found(cost) => {
+                    let (mut route, actions): (Vec<S>, Vec<A>) = self.path.drain(..).rev().unzip();
+                    route.insert(0, start);
+                    return Outcome::Found(Solution {
+                        states: route,
+                        actions,
+                        cost,
+                    });
+                }
+                Flow::Stop(limit) => return Outcome::LimitReached(limit),
+                Flow::Continue => match next_bound {
+                    Some(next) => bound = next,
+                    None => return Outcome::Unreachable,
+                },
             }
         }
     }
+}
 
-    /// One depth-first iteration under `bound`.
+/// How often (in levels of recursion) the depth-first search makes sure the
+/// stack has room, and how much room it wants: frames of up to 8 KiB fit.
+const STACK_CHECK_EVERY: usize = 32;
+const RED_ZONE: usize = 256 * 1024;
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// One iteration's depth-first search: recursion over the problem's own
+/// successor iterators, so nothing is copied into buffers. The recursion is
+/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
+/// segment whenever the current one runs low, so no path length can
+/// overflow the stack.
+struct Dfs<'a, 'b, P: SearchProblem> {
+    problem: &'a P,
+    bound: P::Cost,
+    budget: &'a mut Budget<'b, P::Cost>,
+    path: &'a mut Vec<(P::State, P::Action)>,
+    expanded: u64,
+    generated: u64,
+    depth: usize,
+    peak: usize,
+    /// The smallest f above the bound seen so far.
+    next_bound: Option<P::Cost>,
+}
+
+/// How a subtree's search ended.
+enum Flow<C> {
+    /// Nothing under the bound in it.
+    Continue,
+    /// A goal at this cost; the path is in `Dfs::path`, goal first.
+    Found(C),
+    /// A limit stopped the search.
+    Stop(Limit),
+}
+
+impl<P: SearchProblem> Dfs<'_, '_, P> {
+    fn expand_root(&mut self, start: &P::State) -> Flow<P::Cost> {
+        if let Err(limit) = self.enter() {
+            return Flow::Stop(limit);
+        }
+        let flow = self.expand(start, None, P::Cost::ZERO);
+        self.depth -= 1;
+        flow
+    }
+
+    /// Checks the limits before a node is expanded and counts it.
+    #[inline]
+    fn enter(&mut self) -> Result<(), Limit> {
+        self.budget.before_expand(self.expanded)?;
+        self.budget.check_stored(self.depth + 1)?;
+        self.expanded += 1;
+        self.depth += 1;
+        self.peak = self.peak.max(self.depth);
+        Ok(())
+    }
+
+    /// Searches below `state`, reached at cost `g` from `parent`.
     ///
     /// Children are tested against the bound and the goal as they are
-    /// generated (Korf's semantics), so only children within the bound are
-    /// buffered. A goal generated within the bound is optimal: its cost is at
-    /// most the bound, which never exceeds the optimal cost for an admissible
-    /// heuristic.
-    fn bounded<P>(
-        &mut self,
-        problem: &P,
-        start: &S,
-        bound: C,
-        budget: &mut Budget<'_, C>,
-        stats: &mut Stats<C>,
-    ) -> Bounded<S, A, C>
-    where
-        P: SearchProblem<State = S, Action = A, Cost = C>,
-    {
-        let IdaStar { frames, steps } = self;
-        frames.clear();
-        steps.clear();
-        stats.generated += 1;
-        let mut next_bound: Option<C> = None;
-        let mut child = Frame {
-            state: start.clone(),
-            g: C::ZERO,
-            begin: 0,
-            next: 0,
-        };
-        loop {
-            // Expand `child`: buffer its children within the bound.
-            if let Err(limit) = budget.before_expand(stats.expanded) {
-                return Bounded::Done(Outcome::LimitReached(limit));
+    /// generated (Korf's semantics). A goal generated within the bound is
+    /// optimal: its cost is at most the bound, which never exceeds the
+    /// optimal cost for an admissible heuristic.
+    fn expand(&mut self, state: &P::State, parent: Option<&P::State>, g: P::Cost) -> Flow<P::Cost> {
+        for step in self.problem.successors(state) {
+            if parent == Some(&step.state) {
+                continue;
             }
-            if let Err(limit) = budget.check_stored(frames.len() + 1) {
-                return Bounded::Done(Outcome::LimitReached(limit));
+            self.generated += 1;
+            let g = g + step.cost;
+            let f = g + self.problem.heuristic(&step.state);
+            if f > self.bound {
+                self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+                continue;
             }
-            stats.expanded += 1;
-            stats.peak_stored = stats.peak_stored.max(frames.len() + 1);
-            let parent = frames.last().map(|frame| &frame.state);
-            let mut goal = None;
-            for step in problem.successors(&child.state) {
-                if parent == Some(&step.state) {
-                    continue;
-                }
-                stats.generated += 1;
-                let g = child.g + step.cost;
-                let f = g + problem.heuristic(&step.state);
-                if f > bound {
-                    next_bound = Some(next_bound.map_or(f, |b| b.min(f)));
-                    continue;
-                }
-                if problem.is_goal(&step.state) {
-                    goal = Some((step, g));
-                    break;
-                }
-                steps.push(step);
+            if self.problem.is_goal(&step.state) {
+                self.path.push((step.state, step.action));
+                return Flow::Found(g);
             }
-            if let Some((step, g)) = goal {
-                return Bounded::Done(Outcome::Found(solution(frames, steps, child, step, g)));
+            if let Err(limit) = self.enter() {
+                return Flow::Stop(limit);
             }
-            frames.push(child);
-            // Find the next child to expand, backing up past exhausted frames.
-            loop {
-                let Some(top) = frames.last_mut() else {
-                    return match next_bound {
-                        Some(next) => Bounded::Exceeded(next),
-                        None => Bounded::Done(Outcome::Unreachable),
-                    };
-                };
-                if top.next < steps.len() {
-                    let step = &steps[top.next];
-                    top.next += 1;
-                    let begin = steps.len();
-                    child = Frame {
-                        state: step.state.clone(),
-                        g: top.g + step.cost,
-                        begin,
-                        next: begin,
-                    };
-                    break;
+            let flow = if self.depth.is_multiple_of(STACK_CHECK_EVERY) {
+                stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
+                    self.expand(&step.state, Some(state), g)
+                })
+            } else {
+                self.expand(&step.state, Some(state), g)
+            };
+            self.depth -= 1;
+            match flow {
+                Flow::Continue => {}
+                Flow::Found(cost) => {
+                    self.path.push((step.state, step.action));
+                    return Flow::Found(cost);
                 }
-                steps.truncate(top.begin);
-                frames.pop();
+                stop @ Flow::Stop(_) => return stop,
             }
         }
+        Flow::Continue
     }
-}
-
-/// The path along `frames`, then `node`, then the goal reached by `last`.
-fn solution<S: Clone, A: Clone, C>(
-    frames: &[Frame<S, C>],
-    steps: &[Step<S, A, C>],
-    node: Frame<S, C>,
-    last: Step<S, A, C>,
-    cost: C,
-) -> Solution<S, A, C> {
-    let mut states: Vec<S> = frames.iter().map(|frame| frame.state.clone()).collect();
-    states.push(node.state);
-    states.push(last.state);
-    let mut actions: Vec<A> = frames
-        .iter()
-        .map(|frame| steps[frame.next - 1].action.clone())
-        .collect();
-    actions.push(last.action);
-    Solution {
-        states,
-        actions,
-        cost,
-    }
-}
-
-/// How one iteration ended.
-enum Bounded<S, A, C> {
-    /// Found, unreachable, or a limit.
-    Done(Outcome<S, A, C>),
-    /// Nothing under the bound; this is the smallest f that exceeded it.
-    Exceeded(C),
 }
