@@ -1,0 +1,635 @@
+//! The board: `W * H` cells packed four bits a cell into a `u64`, plus the
+//! blank's cell, so a board is 16 bytes, `Copy`, and a move is two shifts
+//! and two XORs.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::{Move, MoveError, MoveSequence, ParseError};
+
+/// A `W`×`H` sliding-tile board: tiles `1..W*H` and the blank (tile 0).
+///
+/// Cells are numbered row-major from 0 at the top left; cell `k` occupies
+/// bits `4k..4k+4` of [`packed`](Self::packed). The goal has the tiles in
+/// order and the blank last (`1 2 3 / 4 5 6 / 7 8 x`), the convention of
+/// POJ 1077 and of this project. Any shape of 2 to 16 cells works by the
+/// same code; other shapes fail to compile.
+///
+/// Boards compare, hash and order by their packed value: the order is
+/// arbitrary but consistent, for sorted containers.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Move};
+///
+/// let board: Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+/// assert_eq!(board.tile(0), 2);
+/// assert_eq!(board.blank(), 5);
+/// assert_eq!(board.to_string(), "2 3 4\n1 5 x\n7 6 8");
+/// let moved = board.apply(Move::Left).expect("the blank is not in the left column");
+/// assert_eq!(moved.to_line(), "2 3 4 1 x 5 7 6 8");
+/// # Ok::<(), sliding_puzzle::ParseError>(())
+/// ```
+///
+/// A shape with more than 16 cells does not compile:
+///
+/// ```compile_fail
+/// let board = sliding_puzzle::Board::<5, 5>::goal();
+/// ```
+#[derive(Clone, Copy)]
+pub struct Board<const W: usize, const H: usize> {
+    /// Tile of cell `k` in bits `4k..4k+4`; cells past `W * H` are zero.
+    packed: u64,
+    /// The cell holding the blank.
+    blank: u8,
+}
+
+/// The 8-puzzle.
+pub type Eight = Board<3, 3>;
+
+/// The 15-puzzle.
+pub type Fifteen = Board<4, 4>;
+
+/// Marks a move off the board in the neighbour table.
+const OFF: u8 = u8::MAX;
+
+/// The moves the blank can make from one cell, in Korf's order, with the
+/// cell each leads to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveList {
+    len: u8,
+    moves: [(Move, u8); 4],
+}
+
+impl MoveList {
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[(Move, u8)] {
+        &self.moves[..usize::from(self.len)]
+    }
+}
+
+/// The tile in cell `cell` of a packed board.
+#[inline]
+pub(crate) const fn nibble(packed: u64, cell: usize) -> u8 {
+    ((packed >> (4 * cell)) & 0xF) as u8
+}
+
+/// `n` as a `u8`, for cell and tile numbers (below 16 by the shape check).
+#[inline]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "cells and tiles are below 16"
+)]
+pub(crate) const fn small(n: usize) -> u8 {
+    n as u8
+}
+
+const fn goal_packed(cells: usize) -> u64 {
+    let mut packed = 0;
+    let mut k = 0;
+    while k + 1 < cells {
+        packed |= ((k + 1) as u64) << (4 * k);
+        k += 1;
+    }
+    packed
+}
+
+const fn neighbours(w: usize, h: usize) -> [[u8; 4]; 16] {
+    let mut table = [[OFF; 4]; 16];
+    let mut k = 0;
+    while k < w * h {
+        let (row, col) = (k / w, k % w);
+        if row > 0 {
+            table[k][Move::Up as usize] = small(k - w);
+        }
+        if row + 1 < h {
+            table[k][Move::Down as usize] = small(k + w);
+        }
+        if col > 0 {
+            table[k][Move::Left as usize] = small(k - 1);
+        }
+        if col + 1 < w {
+            table[k][Move::Right as usize] = small(k + 1);
+        }
+        k += 1;
+    }
+    table
+}
+
+const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
+    let next = neighbours(width, height);
+    let mut lists = [MoveList {
+        len: 0,
+        moves: [(Move::Up, OFF); 4],
+    }; 16];
+    let mut cell = 0;
+    while cell < width * height {
+        let mut index = 0;
+        while index < 4 {
+            let direction = Move::ALL[index];
+            let to = next[cell][direction as usize];
+            if to != OFF {
+                let len = lists[cell].len as usize;
+                lists[cell].moves[len] = (direction, to);
+                lists[cell].len += 1;
+            }
+            index += 1;
+        }
+        cell += 1;
+    }
+    lists
+}
+
+impl<const W: usize, const H: usize> Board<W, H> {
+    /// The number of cells, `W * H`. Evaluating it rejects shapes of fewer
+    /// than 2 or more than 16 cells at compile time.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(sliding_puzzle::Fifteen::CELLS, 16);
+    /// ```
+    pub const CELLS: usize = {
+        assert!(
+            W * H >= 2 && W * H <= 16,
+            "a board needs 2 to 16 cells to pack into a u64"
+        );
+        W * H
+    };
+
+    /// The packed goal.
+    pub(crate) const GOAL_PACKED: u64 = goal_packed(Self::CELLS);
+
+    /// `NEIGHBOURS[cell][move as usize]`: where the blank goes, or `OFF`.
+    pub(crate) const NEIGHBOURS: &'static [[u8; 4]; 16] = &neighbours(W, Self::CELLS / W);
+
+    /// `MOVES[cell]`: the legal blank moves from `cell` in Korf's order.
+    pub(crate) const MOVES: &'static [MoveList; 16] = &move_lists(W, Self::CELLS / W);
+
+    /// A board from its packed tiles and blank cell, unchecked.
+    #[inline]
+    pub(crate) const fn from_parts(packed: u64, blank: u8) -> Self {
+        Board { packed, blank }
+    }
+
+    /// The goal: tiles `1..W*H` in row-major order, blank in the last cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::Eight;
+    ///
+    /// assert_eq!(Eight::goal().to_line(), "1 2 3 4 5 6 7 8 x");
+    /// assert!(Eight::goal().is_goal());
+    /// ```
+    #[must_use]
+    pub const fn goal() -> Self {
+        Board {
+            packed: Self::GOAL_PACKED,
+            blank: small(Self::CELLS - 1),
+        }
+    }
+
+    /// The board holding `tiles` in row-major order, 0 being the blank.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, ParseError};
+    ///
+    /// let board = Eight::from_tiles(&[2, 3, 4, 1, 5, 0, 7, 6, 8])?;
+    /// assert_eq!(board.to_line(), "2 3 4 1 5 x 7 6 8");
+    /// assert_eq!(
+    ///     Eight::from_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 7]),
+    ///     Err(ParseError::RepeatedTile { tile: 7, first: 6, second: 8 })
+    /// );
+    /// # Ok::<(), ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// In this order: [`ParseError::WrongTileCount`] unless there are
+    /// exactly `W * H` tiles, [`ParseError::MissingBlank`] without a 0, then
+    /// in reading order [`ParseError::TileOutOfRange`] for a tile of `W * H`
+    /// or more and [`ParseError::RepeatedTile`] for a tile seen before.
+    pub fn from_tiles(tiles: &[u8]) -> Result<Self, ParseError> {
+        Self::from_values(tiles.iter().map(|&t| u64::from(t)))
+    }
+
+    /// Validates and packs tiles given as numbers (see [`Self::from_tiles`]).
+    pub(crate) fn from_values(
+        values: impl ExactSizeIterator<Item = u64> + Clone,
+    ) -> Result<Self, ParseError> {
+        let cells = Self::CELLS;
+        if values.len() != cells {
+            return Err(ParseError::WrongTileCount {
+                expected: cells,
+                found: values.len(),
+            });
+        }
+        if !values.clone().any(|v| v == 0) {
+            return Err(ParseError::MissingBlank);
+        }
+        let max = small(cells - 1);
+        let mut first_seen = [usize::MAX; 16];
+        let mut packed = 0;
+        let mut blank = 0;
+        for (position, value) in values.enumerate() {
+            let tile = match u8::try_from(value) {
+                Ok(tile) if tile <= max => tile,
+                _ => {
+                    return Err(ParseError::TileOutOfRange {
+                        tile: value,
+                        position,
+                        max,
+                    });
+                }
+            };
+            let first = first_seen[usize::from(tile)];
+            if first != usize::MAX {
+                return Err(ParseError::RepeatedTile {
+                    tile,
+                    first,
+                    second: position,
+                });
+            }
+            first_seen[usize::from(tile)] = position;
+            packed |= u64::from(tile) << (4 * position);
+            if tile == 0 {
+                blank = small(position);
+            }
+        }
+        Ok(Board { packed, blank })
+    }
+
+    /// The tile in `cell` (0 for the blank).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let goal = sliding_puzzle::Eight::goal();
+    /// assert_eq!(goal.tile(0), 1);
+    /// assert_eq!(goal.tile(8), 0);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below `W * H`.
+    #[must_use]
+    #[inline]
+    pub fn tile(&self, cell: usize) -> u8 {
+        assert!(
+            cell < Self::CELLS,
+            "cell {cell} is off a board of {} cells",
+            Self::CELLS
+        );
+        nibble(self.packed, cell)
+    }
+
+    /// The cell holding the blank.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let board: sliding_puzzle::Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+    /// assert_eq!(board.blank(), 5);
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    /// The tiles in row-major order, 0 for the blank.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let goal = sliding_puzzle::Board::<2, 2>::goal();
+    /// assert_eq!(goal.tiles().collect::<Vec<_>>(), [1, 2, 3, 0]);
+    /// ```
+    pub fn tiles(&self) -> impl Iterator<Item = u8> + use<W, H> {
+        let packed = self.packed;
+        (0..Self::CELLS).map(move |cell| nibble(packed, cell))
+    }
+
+    /// The cell holding `tile`, or `None` if the board has no such tile.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let goal = sliding_puzzle::Eight::goal();
+    /// assert_eq!(goal.cell_of(1), Some(0));
+    /// assert_eq!(goal.cell_of(0), Some(8));
+    /// assert_eq!(goal.cell_of(9), None);
+    /// ```
+    #[must_use]
+    pub fn cell_of(&self, tile: u8) -> Option<usize> {
+        self.tiles().position(|t| t == tile)
+    }
+
+    /// The tiles packed four bits a cell: cell `k` in bits `4k..4k+4`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let goal = sliding_puzzle::Board::<2, 2>::goal();
+    /// assert_eq!(goal.packed(), 0x0321);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn packed(&self) -> u64 {
+        self.packed
+    }
+
+    /// Whether this is the goal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Move};
+    ///
+    /// assert!(Eight::goal().is_goal());
+    /// assert!(!Eight::goal().apply(Move::Up).unwrap().is_goal());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn is_goal(&self) -> bool {
+        self.packed == Self::GOAL_PACKED
+    }
+
+    /// Moves the blank into `cell`, which must be a neighbour of the blank;
+    /// returns the new board and the tile that slid into the old blank cell.
+    #[inline]
+    pub(crate) fn slide(self, cell: u8) -> (Self, u8) {
+        let tile = nibble(self.packed, usize::from(cell));
+        let t = u64::from(tile);
+        // The blank's nibble is zero: XOR moves the tile without masking.
+        let packed = self.packed ^ (t << (4 * cell)) ^ (t << (4 * self.blank));
+        (
+            Board {
+                packed,
+                blank: cell,
+            },
+            tile,
+        )
+    }
+
+    /// The board after the blank moves one step in direction `m`, or `None`
+    /// if that would take it off the board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Move};
+    ///
+    /// let goal = Eight::goal(); // blank bottom right
+    /// assert_eq!(goal.apply(Move::Down), None);
+    /// assert_eq!(goal.apply(Move::Up).unwrap().to_line(), "1 2 3 4 5 x 7 8 6");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn apply(&self, m: Move) -> Option<Self> {
+        let to = Self::NEIGHBOURS[usize::from(self.blank)][m as usize];
+        (to != OFF).then(|| self.slide(to).0)
+    }
+
+    /// The legal blank moves with the cell each leads to, in Korf's order.
+    #[inline]
+    pub(crate) fn move_list(&self) -> &'static [(Move, u8)] {
+        // The mask lets the compiler drop the bounds check: blank < 16.
+        Self::MOVES[usize::from(self.blank) & 15].as_slice()
+    }
+
+    /// The legal moves of the blank, in the order successors are generated
+    /// (up, left, right, down).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Move};
+    ///
+    /// let moves: Vec<_> = Eight::goal().legal_moves().collect();
+    /// assert_eq!(moves, [Move::Up, Move::Left]);
+    /// ```
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + use<W, H> {
+        self.move_list().iter().map(|&(m, _)| m)
+    }
+
+    /// The board after every move of `moves` in turn (a move string such as
+    /// `"ullddr"` or a slice of [`Move`]s).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, MoveError};
+    ///
+    /// let board = Eight::goal().apply_moves("ul")?;
+    /// assert_eq!(board.to_line(), "1 2 3 4 x 5 7 8 6");
+    /// assert_eq!(
+    ///     Eight::goal().apply_moves("uq"),
+    ///     Err(MoveError::UnknownMove { character: 'q', position: 1 })
+    /// );
+    /// # Ok::<(), MoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// At the first bad entry: [`MoveError::UnknownMove`] for a character
+    /// that is not a move, [`MoveError::OffBoard`] for a move that takes the
+    /// blank off the board.
+    pub fn apply_moves<M: MoveSequence + ?Sized>(&self, moves: &M) -> Result<Self, MoveError> {
+        let mut board = *self;
+        for entry in moves.moves() {
+            let (position, direction) = entry?;
+            board = board.apply(direction).ok_or(MoveError::OffBoard {
+                direction,
+                position,
+            })?;
+        }
+        Ok(board)
+    }
+
+    /// Checks that `moves` are legal step by step and end at the goal: the
+    /// check every answer in this project goes through.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, MoveError};
+    ///
+    /// let board: Eight = "2 3 4 1 5 x 7 6 8".parse().unwrap();
+    /// assert_eq!(board.verify_solution("ullddrurdllurdruldr"), Ok(()));
+    /// assert!(matches!(
+    ///     board.verify_solution("ul"),
+    ///     Err(MoveError::GoalNotReached { moves: 2, .. })
+    /// ));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`Self::apply_moves`], or [`MoveError::GoalNotReached`]
+    /// when every move is legal but the last board is not the goal.
+    pub fn verify_solution<M: MoveSequence + ?Sized>(&self, moves: &M) -> Result<(), MoveError> {
+        let end = self.apply_moves(moves)?;
+        if end.is_goal() {
+            Ok(())
+        } else {
+            Err(MoveError::GoalNotReached {
+                moves: moves.moves().count(),
+                end: end.to_line(),
+            })
+        }
+    }
+
+    /// The one-line form: tiles in row-major order separated by spaces, `x`
+    /// for the blank. It reads back through `FromStr`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::Eight;
+    ///
+    /// let line = Eight::goal().to_line();
+    /// assert_eq!(line, "1 2 3 4 5 6 7 8 x");
+    /// assert_eq!(line.parse::<Eight>()?, Eight::goal());
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let mut line = String::with_capacity(3 * Self::CELLS);
+        for (cell, tile) in self.tiles().enumerate() {
+            if cell > 0 {
+                line.push(' ');
+            }
+            push_tile(&mut line, tile, 0);
+        }
+        line
+    }
+}
+
+/// Appends `tile` (`x` for the blank) right-aligned in `width` characters.
+fn push_tile(out: &mut String, tile: u8, width: usize) {
+    use std::fmt::Write;
+    // cannot fail: writing to a String never errors
+    let _ = if tile == 0 {
+        write!(out, "{:>width$}", "x")
+    } else {
+        write!(out, "{tile:>width$}")
+    };
+}
+
+impl<const W: usize, const H: usize> Default for Board<W, H> {
+    /// The goal.
+    fn default() -> Self {
+        Self::goal()
+    }
+}
+
+impl<const W: usize, const H: usize> PartialEq for Board<W, H> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        // The blank's cell follows from the tiles.
+        self.packed == other.packed
+    }
+}
+
+impl<const W: usize, const H: usize> Eq for Board<W, H> {}
+
+impl<const W: usize, const H: usize> Hash for Board<W, H> {
+    #[inline]
+    fn hash<S: Hasher>(&self, state: &mut S) {
+        self.packed.hash(state);
+    }
+}
+
+impl<const W: usize, const H: usize> PartialOrd for Board<W, H> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const W: usize, const H: usize> Ord for Board<W, H> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.packed.cmp(&other.packed)
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Debug for Board<W, H> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Board")
+            .field(&format_args!("{}", self.to_line()))
+            .finish()
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for Board<W, H> {
+    /// Draws the grid, one row a line (no final newline), tiles right-aligned
+    /// and `x` for the blank; the drawing reads back through `FromStr`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = if Self::CELLS > 10 { 2 } else { 1 };
+        let mut out = String::with_capacity(3 * Self::CELLS);
+        for (cell, tile) in self.tiles().enumerate() {
+            if cell > 0 {
+                out.push(if cell % W == 0 { '\n' } else { ' ' });
+            }
+            push_tile(&mut out, tile, width);
+        }
+        f.write_str(&out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goal_packing() {
+        assert_eq!(Eight::goal().packed(), 0x0_8765_4321);
+        assert_eq!(Fifteen::goal().packed(), 0x0FED_CBA9_8765_4321);
+        assert_eq!(Fifteen::goal().blank(), 15);
+        assert_eq!(Board::<2, 3>::goal().to_line(), "1 2 3 4 5 x");
+    }
+
+    #[test]
+    fn slide_moves_one_tile() {
+        let goal = Eight::goal();
+        let (up, tile) = goal.slide(5);
+        assert_eq!(tile, 6);
+        assert_eq!(up.blank(), 5);
+        assert_eq!(up.tiles().collect::<Vec<_>>(), [1, 2, 3, 4, 5, 0, 7, 8, 6]);
+    }
+
+    #[test]
+    fn neighbour_tables() {
+        // Korf's order on a 3x3 centre: up, left, right, down.
+        let centre = Eight::MOVES[4].as_slice();
+        assert_eq!(
+            centre,
+            [
+                (Move::Up, 1),
+                (Move::Left, 3),
+                (Move::Right, 5),
+                (Move::Down, 7)
+            ]
+        );
+        assert_eq!(
+            Eight::MOVES[0].as_slice(),
+            [(Move::Right, 1), (Move::Down, 3)]
+        );
+        // A 1x3 strip only moves sideways.
+        assert_eq!(Board::<3, 1>::MOVES[1].as_slice().len(), 2);
+        assert_eq!(Board::<1, 2>::MOVES[1].as_slice(), [(Move::Up, 0)]);
+    }
+
+    #[test]
+    fn display_aligns_two_digit_tiles() {
+        let text = Fifteen::goal().to_string();
+        assert_eq!(text, " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  x");
+        assert_eq!(text.parse::<Fifteen>().unwrap(), Fifteen::goal());
+        assert_eq!(format!("{:?}", Board::<2, 2>::goal()), "Board(1 2 3 x)");
+    }
+}

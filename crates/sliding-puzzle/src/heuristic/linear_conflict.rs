@@ -1,0 +1,403 @@
+//! The linear-conflict heuristic.
+
+use crate::Board;
+use crate::board::{nibble, small};
+use crate::heuristic::manhattan::Distances;
+use crate::heuristic::{Heuristic, Manhattan};
+
+/// Manhattan distance plus two moves for every tile that must leave its
+/// line to let others pass (Hansson, Mayer & Yung 1992, "Criticizing
+/// solutions to relaxed models yields powerful admissible heuristics",
+/// *Information Sciences* 63).
+///
+/// Two tiles are in linear conflict when both are in their goal row (or
+/// column) in the wrong order: one of them must step out of the line and
+/// back, two moves Manhattan distance does not count. For each row, the
+/// heuristic adds 2 × the fewest tiles to remove so that the remaining
+/// goal-row tiles are in order (the row's length minus the longest
+/// increasing subsequence of their goal columns), and likewise for each
+/// column. That minimum is what keeps it admissible: counting conflicting
+/// pairs, or removing tiles greedily, can overestimate.
+///
+/// Admissible: the extra moves of a row conflict are vertical moves of tiles
+/// already in their goal row, and those of a column conflict horizontal
+/// moves of tiles in their goal column, neither counted by Manhattan
+/// distance nor by each other. Consistent: a move changes Manhattan distance
+/// by one and the removal count of only the moved tile's goal line, by at
+/// most one and only in the direction that keeps the change at ±1 (entering
+/// its goal line can add a conflict as Manhattan distance drops, leaving it
+/// can remove one as Manhattan distance grows).
+///
+/// Lines of up to four cells are scored by lookup in tables computed at
+/// compile time (a 625-entry table of removal counts, keyed by the goal
+/// positions of a line's tiles); longer lines (2x5 to 1x16 shapes) are
+/// scored directly. [`update`](Heuristic::update) rescores only the moved
+/// tile's goal line, and only when the move enters or leaves it.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Heuristic, LinearConflict, Manhattan};
+///
+/// // Tiles 2 and 1 are swapped in their goal row: one must step aside.
+/// let board: Eight = "2 1 3 4 5 6 7 8 x".parse()?;
+/// assert_eq!(Manhattan.estimate(&board), 2);
+/// assert_eq!(LinearConflict.estimate(&board), 4);
+/// # Ok::<(), sliding_puzzle::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LinearConflict;
+
+/// Lines up to this long are scored by table.
+const MAX_TABLED: usize = 4;
+
+/// The number of keys of a tabled line: five codes (not a member, or goal
+/// position 0 to 3) for each of four positions.
+const KEYS: usize = 625;
+
+/// `REMOVALS[key]`: the fewest tiles to take out of a line so the rest are
+/// in goal order. A line's key sums `(g + 1) * 5^p` over the tiles at
+/// position `p` whose goal is position `g` of the same line.
+static REMOVALS: [u8; KEYS] = removals_table();
+
+/// The length of `sequence[..len]` minus its longest strictly increasing
+/// subsequence.
+const fn removals(sequence: &[u8; 16], len: usize) -> u8 {
+    let mut longest_ending = [0u8; 16];
+    let mut longest = 0;
+    let mut i = 0;
+    while i < len {
+        longest_ending[i] = 1;
+        let mut j = 0;
+        while j < i {
+            if sequence[j] < sequence[i] && longest_ending[j] + 1 > longest_ending[i] {
+                longest_ending[i] = longest_ending[j] + 1;
+            }
+            j += 1;
+        }
+        if longest_ending[i] > longest {
+            longest = longest_ending[i];
+        }
+        i += 1;
+    }
+    small(len) - longest
+}
+
+const fn removals_table() -> [u8; KEYS] {
+    let mut table = [0; KEYS];
+    let mut key = 0;
+    while key < KEYS {
+        let mut sequence = [0; 16];
+        let mut len = 0;
+        let mut rest = key;
+        let mut position = 0;
+        while position < MAX_TABLED {
+            let code = rest % 5;
+            if code > 0 {
+                sequence[len] = small(code);
+                len += 1;
+            }
+            rest /= 5;
+            position += 1;
+        }
+        table[key] = removals(&sequence, len);
+        key += 1;
+    }
+    table
+}
+
+/// The key tables of one shape.
+struct Lines<const W: usize, const H: usize>;
+
+impl<const W: usize, const H: usize> Lines<W, H> {
+    const CELLS: usize = Board::<W, H>::CELLS;
+    /// The height, `H`.
+    const HEIGHT: usize = Self::CELLS / W;
+    /// `ROW_KEY[cell][tile]`: what `tile` in `cell` adds to its row's key.
+    const ROW_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, true);
+    /// `COL_KEY[cell][tile]`: what `tile` in `cell` adds to its column's key.
+    const COL_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, false);
+}
+
+/// Key contributions for rows (`rows`) or columns, zero for lines longer
+/// than [`MAX_TABLED`].
+const fn line_keys(w: usize, cells: usize, rows: bool) -> [[u16; 16]; 16] {
+    let h = cells / w;
+    let mut table = [[0; 16]; 16];
+    if (rows && w > MAX_TABLED) || (!rows && h > MAX_TABLED) {
+        return table;
+    }
+    let mut cell = 0;
+    while cell < cells {
+        let (line, position) = if rows {
+            (cell / w, cell % w)
+        } else {
+            (cell % w, cell / w)
+        };
+        let mut weight = 1;
+        let mut p = 0;
+        while p < position {
+            weight *= 5;
+            p += 1;
+        }
+        let mut tile = 1;
+        while tile < cells {
+            let goal = tile - 1;
+            let (goal_line, goal_position) = if rows {
+                (goal / w, goal % w)
+            } else {
+                (goal % w, goal / w)
+            };
+            if goal_line == line {
+                table[cell][tile] = key_part((goal_position + 1) * weight);
+            }
+            tile += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// `n` as a key part, below [`KEYS`].
+#[expect(clippy::cast_possible_truncation, reason = "key parts are below 625")]
+const fn key_part(n: usize) -> u16 {
+    n as u16
+}
+
+/// The table key of row `row` of a packed board (rows of at most
+/// [`MAX_TABLED`] cells).
+#[inline]
+fn row_key<const W: usize, const H: usize>(packed: u64, row: usize) -> usize {
+    let keys = Lines::<W, H>::ROW_KEY;
+    let key: u16 = (row * W..(row + 1) * W)
+        .map(|cell| keys[cell][usize::from(nibble(packed, cell))])
+        .sum();
+    usize::from(key)
+}
+
+/// The table key of column `col` of a packed board (columns of at most
+/// [`MAX_TABLED`] cells).
+#[inline]
+fn col_key<const W: usize, const H: usize>(packed: u64, col: usize) -> usize {
+    let keys = Lines::<W, H>::COL_KEY;
+    let key: u16 = (0..Lines::<W, H>::HEIGHT)
+        .map(|row| row * W + col)
+        .map(|cell| keys[cell][usize::from(nibble(packed, cell))])
+        .sum();
+    usize::from(key)
+}
+
+/// The removal count of row `row` of a packed board.
+#[inline]
+fn row_removals<const W: usize, const H: usize>(packed: u64, row: usize) -> u8 {
+    if W <= MAX_TABLED {
+        return REMOVALS[row_key::<W, H>(packed, row)];
+    }
+    let mut sequence = [0; 16];
+    let mut len = 0;
+    for cell in row * W..(row + 1) * W {
+        let tile = usize::from(nibble(packed, cell));
+        if tile != 0 && (tile - 1) / W == row {
+            sequence[len] = small((tile - 1) % W);
+            len += 1;
+        }
+    }
+    removals(&sequence, len)
+}
+
+/// The removal count of column `col` of a packed board.
+#[inline]
+fn col_removals<const W: usize, const H: usize>(packed: u64, col: usize) -> u8 {
+    if Lines::<W, H>::HEIGHT <= MAX_TABLED {
+        return REMOVALS[col_key::<W, H>(packed, col)];
+    }
+    let mut sequence = [0; 16];
+    let mut len = 0;
+    for cell in (0..Lines::<W, H>::HEIGHT).map(|row| row * W + col) {
+        let tile = usize::from(nibble(packed, cell));
+        if tile != 0 && (tile - 1) % W == col {
+            sequence[len] = small((tile - 1) / W);
+            len += 1;
+        }
+    }
+    removals(&sequence, len)
+}
+
+/// The packed board before `tile` slid from `from` to `to`.
+#[inline]
+fn before_packed<const W: usize, const H: usize>(
+    after: &Board<W, H>,
+    tile: usize,
+    from: usize,
+    to: usize,
+) -> u64 {
+    let t = tile as u64;
+    after.packed() ^ (t << (4 * to)) ^ (t << (4 * from))
+}
+
+impl LinearConflict {
+    /// The number of tiles the heuristic makes leave their line: its excess
+    /// over Manhattan distance, halved.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, LinearConflict};
+    ///
+    /// // Row 3 2 1: two tiles must leave (one conflict-free tile remains).
+    /// let board: Eight = "3 2 1 4 5 6 7 8 x".parse()?;
+    /// assert_eq!(LinearConflict::conflicts(&board), 2);
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn conflicts<const W: usize, const H: usize>(board: &Board<W, H>) -> u8 {
+        let packed = board.packed();
+        let rows: u8 = (0..Lines::<W, H>::HEIGHT)
+            .map(|row| row_removals::<W, H>(packed, row))
+            .sum();
+        let cols: u8 = (0..W).map(|col| col_removals::<W, H>(packed, col)).sum();
+        rows + cols
+    }
+}
+
+impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
+    fn estimate(&self, board: &Board<W, H>) -> u8 {
+        Manhattan.estimate(board) + 2 * Self::conflicts(board)
+    }
+
+    #[inline]
+    fn update(&self, after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
+        if tile == 0 {
+            // Not a move: the blank cannot slide into itself.
+            return self.estimate(after);
+        }
+        // The masks let the compiler drop bounds checks: cells are below 16.
+        let (tile, from, to) = (usize::from(tile & 15), from & 15, to & 15);
+        let distances = &Distances::<W, H>::TABLE[tile];
+        let h = before
+            .wrapping_add(distances[to])
+            .wrapping_sub(distances[from]);
+        let goal = tile - 1;
+        // Only the moved tile's goal line can change its removal count, and
+        // only when the tile enters or leaves it: within the line it crosses
+        // along, the tiles keep their order. A tabled line's key before the
+        // move follows from its key after by two lookups.
+        let (now, then) = if from / W == to / W {
+            let col = goal % W;
+            if col != from % W && col != to % W {
+                return h;
+            }
+            if Lines::<W, H>::HEIGHT <= MAX_TABLED {
+                let keys = Lines::<W, H>::COL_KEY;
+                let now = col_key::<W, H>(after.packed(), col);
+                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
+                (REMOVALS[now], REMOVALS[then])
+            } else {
+                (
+                    col_removals::<W, H>(after.packed(), col),
+                    col_removals::<W, H>(before_packed(after, tile, from, to), col),
+                )
+            }
+        } else {
+            let row = goal / W;
+            if row != from / W && row != to / W {
+                return h;
+            }
+            if W <= MAX_TABLED {
+                let keys = Lines::<W, H>::ROW_KEY;
+                let now = row_key::<W, H>(after.packed(), row);
+                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
+                (REMOVALS[now], REMOVALS[then])
+            } else {
+                (
+                    row_removals::<W, H>(after.packed(), row),
+                    row_removals::<W, H>(before_packed(after, tile, from, to), row),
+                )
+            }
+        };
+        h.wrapping_add(2 * now).wrapping_sub(2 * then)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Eight, Fifteen};
+
+    #[test]
+    fn removal_counts() {
+        let seq = |values: &[u8]| {
+            let mut sequence = [0; 16];
+            sequence[..values.len()].copy_from_slice(values);
+            removals(&sequence, values.len())
+        };
+        assert_eq!(seq(&[]), 0);
+        assert_eq!(seq(&[3, 2, 1]), 2);
+        assert_eq!(seq(&[2, 3, 4, 1]), 1);
+        // Keep 3 4 or 1 2.
+        assert_eq!(seq(&[3, 4, 1, 2]), 2);
+        assert_eq!(REMOVALS[0], 0);
+        // Positions 0 and 1 hold goal positions 1 and 0: one removal.
+        assert_eq!(REMOVALS[2 + 5], 1);
+    }
+
+    #[test]
+    fn tabled_and_direct_lines_agree() {
+        // 4x4 uses tables, 2x8 scores rows directly and columns by table,
+        // 8x2 the other way round.
+        for seed in 0..300 {
+            let board = Fifteen::random_solvable(seed);
+            let direct = direct_conflicts(&board);
+            assert_eq!(LinearConflict::conflicts(&board), direct);
+            let wide = Board::<8, 2>::random_solvable(seed);
+            assert_eq!(LinearConflict::conflicts(&wide), direct_conflicts(&wide));
+            let tall = Board::<2, 8>::random_solvable(seed);
+            assert_eq!(LinearConflict::conflicts(&tall), direct_conflicts(&tall));
+        }
+    }
+
+    /// Conflicts by brute force over subsets of each line.
+    fn direct_conflicts<const W: usize, const H: usize>(board: &Board<W, H>) -> u8 {
+        let h = Board::<W, H>::CELLS / W;
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        for row in 0..h {
+            let goals = (0..W)
+                .map(|col| board.tile(row * W + col))
+                .filter(|&t| t != 0 && (usize::from(t) - 1) / W == row)
+                .map(|t| small((usize::from(t) - 1) % W))
+                .collect();
+            lines.push(goals);
+        }
+        for col in 0..W {
+            let goals = (0..h)
+                .map(|row| board.tile(row * W + col))
+                .filter(|&t| t != 0 && (usize::from(t) - 1) % W == col)
+                .map(|t| small((usize::from(t) - 1) / W))
+                .collect();
+            lines.push(goals);
+        }
+        let mut total = 0;
+        for goals in lines {
+            let n = goals.len();
+            let mut best = 0;
+            for subset in 0u32..1 << n {
+                let kept: Vec<u8> = (0..n)
+                    .filter(|i| subset >> i & 1 == 1)
+                    .map(|i| goals[i])
+                    .collect();
+                if kept.windows(2).all(|w| w[0] < w[1]) {
+                    best = best.max(kept.len());
+                }
+            }
+            total += n - best;
+        }
+        small(total)
+    }
+
+    #[test]
+    fn example_boards() {
+        let board: Eight = "3 2 1 4 5 6 7 8 x".parse().unwrap();
+        assert_eq!(LinearConflict.estimate(&board), 4 + 4);
+        assert_eq!(LinearConflict.estimate(&Eight::goal()), 0);
+    }
+}

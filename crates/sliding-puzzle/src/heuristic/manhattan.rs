@@ -1,0 +1,87 @@
+//! The Manhattan distance heuristic.
+
+use crate::Board;
+use crate::board::{nibble, small};
+use crate::heuristic::Heuristic;
+
+/// The sum over tiles of the rows plus columns between each tile and its
+/// goal cell (Doran & Michie 1966; the heuristic of Korf 1985's IDA*).
+///
+/// Admissible: a move shifts one tile by one cell, so it lowers the sum by
+/// at most one. Consistent for the same reason. Distances come from a
+/// `[tile][cell]` table computed at compile time for each shape, and
+/// [`update`](Heuristic::update) is two lookups.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Heuristic, Manhattan};
+///
+/// let board: Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+/// // 2, 3, 1, 8: one step each; 4: one row and two columns; 6: one row and one column.
+/// assert_eq!(Manhattan.estimate(&board), 9);
+/// assert_eq!(Manhattan.estimate(&Eight::goal()), 0);
+/// # Ok::<(), sliding_puzzle::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Manhattan;
+
+/// The distance tables of one shape.
+pub(crate) struct Distances<const W: usize, const H: usize>;
+
+impl<const W: usize, const H: usize> Distances<W, H> {
+    /// `TABLE[tile][cell]`: moves between `cell` and `tile`'s goal cell (0 for
+    /// the blank).
+    pub(crate) const TABLE: &'static [[u8; 16]; 16] = &table(W, Board::<W, H>::CELLS);
+}
+
+const fn table(w: usize, cells: usize) -> [[u8; 16]; 16] {
+    let mut table = [[0; 16]; 16];
+    let mut tile = 1;
+    while tile < cells {
+        let goal = tile - 1;
+        let mut cell = 0;
+        while cell < cells {
+            let rows = (cell / w).abs_diff(goal / w);
+            let cols = (cell % w).abs_diff(goal % w);
+            table[tile][cell] = small(rows + cols);
+            cell += 1;
+        }
+        tile += 1;
+    }
+    table
+}
+
+impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
+    fn estimate(&self, board: &Board<W, H>) -> u8 {
+        let table = Distances::<W, H>::TABLE;
+        let packed = board.packed();
+        (0..Board::<W, H>::CELLS)
+            .map(|cell| table[usize::from(nibble(packed, cell))][cell])
+            .sum()
+    }
+
+    #[inline]
+    fn update(&self, _after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
+        let distances = &Distances::<W, H>::TABLE[usize::from(tile)];
+        // Wrapping: an inconsistent `before` must not panic in a debug build.
+        before
+            .wrapping_add(distances[to & 15])
+            .wrapping_sub(distances[from & 15])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Fifteen;
+
+    #[test]
+    fn corner_to_corner() {
+        // Tile 1 belongs top left; bottom right is 3 + 3 away on 4x4.
+        assert_eq!(Distances::<4, 4>::TABLE[1][15], 6);
+        assert_eq!(Distances::<4, 4>::TABLE[0], [0; 16]);
+        let board: Fifteen = "x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 1".parse().unwrap();
+        assert_eq!(Manhattan.estimate(&board), 6);
+    }
+}

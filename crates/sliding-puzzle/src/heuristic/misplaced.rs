@@ -1,0 +1,44 @@
+//! The misplaced-tiles heuristic.
+
+use crate::Board;
+use crate::board::nibble;
+use crate::heuristic::Heuristic;
+
+/// The number of tiles (blank excluded) not in their goal cell (Doran &
+/// Michie 1966; Nilsson's h1).
+///
+/// Admissible: each misplaced tile needs at least one move. Consistent: a
+/// move changes the place of one tile. Weak: [`Manhattan`](crate::Manhattan)
+/// dominates it.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Heuristic, Misplaced};
+///
+/// let board: Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+/// assert_eq!(Misplaced.estimate(&board), 6); // all but 5 and 7
+/// # Ok::<(), sliding_puzzle::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Misplaced;
+
+impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
+    fn estimate(&self, board: &Board<W, H>) -> u8 {
+        let packed = board.packed();
+        let mut misplaced = 0;
+        for cell in 0..Board::<W, H>::CELLS {
+            let tile = usize::from(nibble(packed, cell));
+            misplaced += u8::from(tile != 0 && tile != cell + 1);
+        }
+        misplaced
+    }
+
+    #[inline]
+    fn update(&self, _after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
+        let goal = usize::from(tile);
+        before
+            .wrapping_add(u8::from(to + 1 != goal))
+            .wrapping_sub(u8::from(from + 1 != goal))
+    }
+}

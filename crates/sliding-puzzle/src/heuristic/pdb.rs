@@ -1,0 +1,1 @@
+//! Pattern databases: see the performance work.

@@ -1,0 +1,286 @@
+//! The puzzle as a [`frontier`] search problem: [`Puzzle`] and its states,
+//! which carry their heuristic value so a search never recomputes it.
+
+use std::hash::{Hash, Hasher};
+
+use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+
+use crate::{Board, Heuristic, Manhattan, Move};
+
+/// A search state: a board and its heuristic value.
+///
+/// `h` is a cache: [`Puzzle::successors`](SearchProblem::successors) derives
+/// it from the parent's with [`Heuristic::update`], so the search reads a
+/// field instead of evaluating the heuristic. Equality and hashing look at
+/// the board only.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Manhattan, PuzzleState};
+///
+/// let state = PuzzleState::new(Eight::goal(), &Manhattan);
+/// assert_eq!(state.h, 0);
+/// assert_eq!(state, PuzzleState { board: Eight::goal(), h: 99 });
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleState<const W: usize, const H: usize> {
+    /// The board.
+    pub board: Board<W, H>,
+    /// The heuristic's estimate for `board`.
+    pub h: u8,
+}
+
+impl<const W: usize, const H: usize> PuzzleState<W, H> {
+    /// The state of `board`, evaluating `heuristic` on it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, LinearConflict, PuzzleState};
+    ///
+    /// let board: Eight = "2 1 3 4 5 6 7 8 x".parse()?;
+    /// assert_eq!(PuzzleState::new(board, &LinearConflict).h, 4);
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn new(board: Board<W, H>, heuristic: &impl Heuristic<W, H>) -> Self {
+        PuzzleState {
+            board,
+            h: heuristic.estimate(&board),
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> PartialEq for PuzzleState<W, H> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+    }
+}
+
+impl<const W: usize, const H: usize> Eq for PuzzleState<W, H> {}
+
+impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
+    #[inline]
+    fn hash<S: Hasher>(&self, state: &mut S) {
+        self.board.hash(state);
+    }
+}
+
+/// Solving a board: the start board and the heuristic to guide A* and
+/// IDA*, as a [`SearchProblem`] with every optional capability.
+///
+/// - Actions are [`Move`]s of the blank, each costing 1; successors come in
+///   Korf's order (blank up, left, right, down) from a per-shape table, with
+///   no allocation and the heuristic updated by [`Heuristic::update`].
+/// - [`BidirectionalProblem`]: moves are reversible (the blank can always
+///   go back where it came from), so the predecessor reached by blank move
+///   `m` is listed with the forward action `m.opposite()`. The goal is the
+///   blank-last goal.
+/// - [`RankedStates`]: the rank is [`Board::rank`] and the state count
+///   `(W*H)!`. The ranked (dense-table) searches allocate an entry per rank
+///   up front whatever they visit: use them for boards up to about 3x3 and
+///   2x4 (9! = 362,880 ranks). 3x4 already needs 12! ≈ 479 million entries;
+///   for 4x4 (16! ≈ 2·10^13) frontier refuses the table, stopping with
+///   [`Limit::Stored`] when it exceeds `max_stored` or the memory cannot be
+///   had. Search large boards with the hashed searches or IDA*.
+///
+/// An unsolvable start makes BFS and A* prove [`Unreachable`] after the
+/// whole reachable half of the space (fine for 3x3, hopeless for 4x4), and
+/// IDA* never stop: check [`Board::is_solvable`] first, as
+/// [`Puzzle::solve`] does.
+///
+/// [`Unreachable`]: frontier::Outcome::Unreachable
+/// [`Limit::Stored`]: frontier::Limit::Stored
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Manhattan, Puzzle};
+///
+/// let board: Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+/// let puzzle = Puzzle::new(board, Manhattan);
+/// let result = frontier::astar(&puzzle);
+/// let solution = result.solution().expect("the board is solvable");
+/// assert_eq!(solution.len(), 19);
+/// board.verify_solution(&solution.actions)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle<const W: usize, const H: usize, Hr = Manhattan> {
+    /// The board to solve.
+    pub start: Board<W, H>,
+    /// The heuristic guiding A* and IDA* (ignored by the BFS family).
+    pub heuristic: Hr,
+}
+
+impl<const W: usize, const H: usize, Hr> Puzzle<W, H, Hr> {
+    /// The problem of solving `start` guided by `heuristic`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Fifteen, LinearConflict, Puzzle};
+    ///
+    /// let puzzle = Puzzle::new(Fifteen::random_walk(1, 30), LinearConflict);
+    /// assert!(frontier::idastar(&puzzle).solution().unwrap().len() <= 30);
+    /// ```
+    #[must_use]
+    pub fn new(start: Board<W, H>, heuristic: Hr) -> Self {
+        Puzzle { start, heuristic }
+    }
+}
+
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
+    /// The search state of `board` under this puzzle's heuristic.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Manhattan, Puzzle};
+    ///
+    /// let puzzle = Puzzle::new(Eight::goal(), Manhattan);
+    /// assert_eq!(puzzle.state(Eight::goal()).h, 0);
+    /// ```
+    #[must_use]
+    pub fn state(&self, board: Board<W, H>) -> PuzzleState<W, H> {
+        PuzzleState::new(board, &self.heuristic)
+    }
+
+    /// An optimal solution by IDA* with this puzzle's heuristic, or `None`
+    /// if the start is unsolvable. The moves are checked with
+    /// [`Board::verify_solution`] before they are returned.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, LinearConflict, Puzzle, format_moves};
+    ///
+    /// let board: Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+    /// let moves = Puzzle::new(board, LinearConflict).solve().expect("solvable");
+    /// assert_eq!(moves.len(), 19);
+    /// assert_eq!(Puzzle::new(board.apply_moves("ud")?, LinearConflict).solve().map(|m| m.len()), Some(19));
+    /// let swapped: Eight = "2 1 3 4 5 6 7 8 x".parse()?;
+    /// assert_eq!(Puzzle::new(swapped, LinearConflict).solve(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Complexity
+    ///
+    /// That of IDA*: instant on 3x3, up to minutes on hard 4x4 boards with
+    /// linear conflict (seconds with pattern databases).
+    ///
+    /// # Panics
+    ///
+    /// If the search returns moves that do not solve the board, which would
+    /// be a bug in this crate or in `frontier`.
+    #[must_use]
+    pub fn solve(&self) -> Option<Vec<Move>> {
+        if !self.start.is_solvable() {
+            return None;
+        }
+        let solution = frontier::idastar(self).into_solution()?;
+        if let Err(err) = self.start.verify_solution(&solution.actions) {
+            panic!("IDA* returned a wrong solution: {err}");
+        }
+        Some(solution.actions)
+    }
+}
+
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzzle<W, H, Hr> {
+    type State = PuzzleState<W, H>;
+    type Action = Move;
+    type Cost = u32;
+
+    fn start(&self) -> PuzzleState<W, H> {
+        self.state(self.start)
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &PuzzleState<W, H>) -> bool {
+        state.board.is_goal()
+    }
+
+    #[inline]
+    fn successors(
+        &self,
+        state: &PuzzleState<W, H>,
+    ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
+        let PuzzleState { board, h } = *state;
+        let blank = board.blank();
+        board.move_list().iter().map(move |&(action, cell)| {
+            let (board, tile) = board.slide(cell);
+            let h = self
+                .heuristic
+                .update(&board, h, tile, usize::from(cell), blank);
+            Step::new(action, PuzzleState { board, h }, 1)
+        })
+    }
+
+    #[inline]
+    fn heuristic(&self, state: &PuzzleState<W, H>) -> u32 {
+        u32::from(state.h)
+    }
+}
+
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
+    for Puzzle<W, H, Hr>
+{
+    fn goal(&self) -> PuzzleState<W, H> {
+        self.state(Board::goal())
+    }
+
+    /// Every move is reversible: the board reached by blank move `m` is a
+    /// predecessor, from which the forward action `m.opposite()` leads back.
+    fn predecessors(
+        &self,
+        state: &PuzzleState<W, H>,
+    ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
+        self.successors(state)
+            .map(|step| Step::new(step.action.opposite(), step.state, step.cost))
+    }
+}
+
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> RankedStates for Puzzle<W, H, Hr> {
+    /// `(W*H)!`: every arrangement of the cells, solvable or not.
+    fn state_count(&self) -> usize {
+        // cannot fail on 64-bit targets: 16! < 2^45
+        usize::try_from(Board::<W, H>::ARRANGEMENTS).unwrap_or(usize::MAX)
+    }
+
+    fn rank(&self, state: &PuzzleState<W, H>) -> usize {
+        // cannot fail on 64-bit targets: ranks are below 16! < 2^45
+        usize::try_from(state.board.rank()).unwrap_or(usize::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Eight, Fifteen, LinearConflict};
+
+    #[test]
+    fn successors_in_korf_order_with_updated_h() {
+        let puzzle = Puzzle::new(Eight::goal(), LinearConflict);
+        let centre: Eight = "1 2 3 4 x 5 6 7 8".parse().unwrap();
+        let state = puzzle.state(centre);
+        let steps: Vec<_> = puzzle.successors(&state).collect();
+        let actions: Vec<Move> = steps.iter().map(|s| s.action).collect();
+        assert_eq!(actions, [Move::Up, Move::Left, Move::Right, Move::Down]);
+        for step in steps {
+            assert_eq!(Some(step.state.board), centre.apply(step.action));
+            assert_eq!(step.state.h, LinearConflict.estimate(&step.state.board));
+            assert_eq!(step.cost, 1);
+        }
+    }
+
+    #[test]
+    fn predecessors_lead_back() {
+        let puzzle = Puzzle::new(Fifteen::goal(), Manhattan);
+        let state = puzzle.state(Fifteen::random_solvable(3));
+        for step in puzzle.predecessors(&state) {
+            assert_eq!(step.state.board.apply(step.action), Some(state.board));
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Korf's 100 random 15-puzzle instances (Korf 1985), converted to the
+//! blank-last goal, with their published optimal lengths.
+//!
+//! The default run solves the ten cheapest with A* and IDA* (linear
+//! conflict), which takes seconds in a debug build. The full set is ignored
+//! by default; run it with
+//!
+//! ```text
+//! cargo test --release -p sliding-puzzle -- --ignored korf100
+//! ```
+//!
+//! and the IDA* speed measurement (Manhattan distance, one instance) with
+//!
+//! ```text
+//! cargo test --release -p sliding-puzzle --test korf -- --ignored --nocapture speed
+//! ```
+
+use std::time::Instant;
+
+use frontier::{IdaStar, Limits};
+use sliding_puzzle::{Fifteen, Heuristic, LinearConflict, Manhattan, Puzzle};
+
+/// One instance: Korf's number, the optimal length, the board.
+struct Instance {
+    id: u32,
+    length: usize,
+    board: Fifteen,
+}
+
+fn instances() -> Vec<Instance> {
+    include_str!("../testdata/korf100-blank-last.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let id = fields.next().unwrap().parse().unwrap();
+            let length = fields.next().unwrap().parse().unwrap();
+            let tiles: Vec<u8> = fields.map(|t| t.parse().unwrap()).collect();
+            let board = Fifteen::from_tiles(&tiles).unwrap();
+            Instance { id, length, board }
+        })
+        .collect()
+}
+
+fn instance(id: u32) -> Instance {
+    instances().into_iter().find(|i| i.id == id).unwrap()
+}
+
+#[test]
+fn the_file_holds_korfs_100() {
+    let all = instances();
+    assert_eq!(all.len(), 100);
+    assert_eq!(all.iter().map(|i| i.length).sum::<usize>(), 5305);
+    assert!(all.iter().all(|i| i.board.is_solvable()));
+    // Manhattan distance never exceeds the optimum, and has its parity.
+    for i in &all {
+        let h = usize::from(Manhattan.estimate(&i.board));
+        assert!(h <= i.length && (i.length - h) % 2 == 0, "#{}", i.id);
+        assert!(
+            usize::from(LinearConflict.estimate(&i.board)) <= i.length,
+            "#{}",
+            i.id
+        );
+    }
+}
+
+/// The ten cheapest instances for IDA* by Korf's node counts.
+#[test]
+fn cheap_instances_with_idastar_and_astar() {
+    let mut ida = IdaStar::new();
+    for id in [79, 12, 42, 55, 97, 19, 94, 47, 93, 9] {
+        let Instance { length, board, .. } = instance(id);
+        let puzzle = Puzzle::new(board, LinearConflict);
+        let result = ida.search(&puzzle, &Limits::new());
+        let solution = result.solution().expect("solvable");
+        assert_eq!(solution.len(), length, "IDA* on #{id}");
+        assert_eq!(board.verify_solution(&solution.actions), Ok(()));
+
+        let result = frontier::astar(&puzzle);
+        let solution = result.solution().expect("solvable");
+        assert_eq!(solution.len(), length, "A* on #{id}");
+        assert_eq!(board.verify_solution(&solution.actions), Ok(()));
+    }
+}
+
+#[test]
+#[ignore = "about three minutes in release: cargo test --release -p sliding-puzzle -- --ignored korf100"]
+fn korf100_idastar_linear_conflict() {
+    let mut ida = IdaStar::new();
+    let mut total_nodes = 0;
+    let started = Instant::now();
+    for Instance { id, length, board } in instances() {
+        let result = ida.search(&Puzzle::new(board, LinearConflict), &Limits::new());
+        let solution = result.solution().expect("solvable");
+        assert_eq!(solution.len(), length, "#{id}");
+        assert_eq!(board.verify_solution(&solution.actions), Ok(()));
+        total_nodes += result.stats.generated;
+        println!(
+            "#{id:3} {length} moves, {:>12} nodes, {:.2?}",
+            result.stats.generated, result.stats.elapsed
+        );
+    }
+    println!("all 100: {total_nodes} nodes in {:.2?}", started.elapsed());
+}
+
+#[test]
+#[ignore = "a speed measurement: run in release with --nocapture"]
+fn speed_idastar_manhattan() {
+    // #79: 540,860 nodes in Korf's table; #2: 15 million.
+    for id in [79, 2] {
+        let Instance { length, board, .. } = instance(id);
+        let result = frontier::idastar(&Puzzle::new(board, Manhattan));
+        assert_eq!(result.solution().map(frontier::Solution::len), Some(length));
+        println!(
+            "#{id}: {} nodes generated in {:.3?}: {:.1} million nodes/s",
+            result.stats.generated,
+            result.stats.elapsed,
+            result.stats.generated_per_second() / 1e6
+        );
+    }
+}
