@@ -3,7 +3,9 @@
 use crate::limits::Budget;
 use std::hash::Hash;
 
-use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, solution_to};
+use crate::table::{
+    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, solution_to,
+};
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
 /// The result type of a search on problem `P`.
@@ -193,6 +195,7 @@ fn search<P: SearchProblem>(
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
     // The table is the queue: states are stored in the order BFS reaches them.
+    let capacity = capacity(budget.max_stored());
     let mut head: NodeId = 0;
     while (head as usize) < table.len() {
         if let Err(limit) = budget.before_expand(stats.expanded) {
@@ -208,22 +211,17 @@ fn search<P: SearchProblem>(
                 pruned = true;
                 continue;
             }
-            if budget.check_stored(table.len() + 1).is_err() || is_full(table.len()) {
-                // Only a new state would overflow: look before refusing.
-                if table.find(problem, &step.state).is_none() {
-                    return Outcome::LimitReached(Limit::Stored);
-                }
-                continue;
-            }
             let node = Node {
                 parent: head,
                 action: Some(step.action),
                 g,
             };
-            if let Ok(id) = table.insert(problem, step.state, node)
-                && problem.is_goal(table.state(id))
-            {
-                return Outcome::Found(solution_to::<P>(table, id));
+            match table.find_or_insert(problem, step.state, node, capacity) {
+                Slot::New(id) if problem.is_goal(table.state(id)) => {
+                    return Outcome::Found(solution_to::<P>(table, id));
+                }
+                Slot::New(_) | Slot::Old(..) => {}
+                Slot::Full => return Outcome::LimitReached(Limit::Stored),
             }
         }
         head += 1;

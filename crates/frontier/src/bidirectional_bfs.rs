@@ -5,7 +5,9 @@ use std::hash::Hash;
 
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
-use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, is_full, path_to};
+use crate::table::{
+    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, path_to,
+};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
     Solution, Stats, Step,
@@ -253,20 +255,19 @@ fn search<P: BidirectionalProblem, T: NodeTable<P>>(
                         Side::Backward => meeting.join::<P>(other, own),
                     });
                 }
-                let stored = own.len() + other.len();
-                if budget.check_stored(stored + 1).is_err() || is_full(own.len()) {
-                    // Only a new state would overflow: look before refusing.
-                    if own.find(problem, &step.state).is_none() {
-                        return Outcome::LimitReached(Limit::Stored);
-                    }
-                    continue;
-                }
                 let node = Node {
                     parent: id,
                     action: Some(step.action),
                     g: g + step.cost,
                 };
-                let _ = own.insert(problem, step.state, node);
+                let space = capacity(
+                    budget
+                        .max_stored()
+                        .map(|max| max.saturating_sub(other.len())),
+                );
+                if let Slot::Full = own.find_or_insert(problem, step.state, node, space) {
+                    return Outcome::LimitReached(Limit::Stored);
+                }
             }
         }
         *layer = (layer.1, own_len::<P>(own));

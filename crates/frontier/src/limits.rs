@@ -171,6 +171,10 @@ impl<'a, C> Budget<'a, C> {
         self.started.elapsed()
     }
 
+    pub(crate) fn max_stored(&self) -> Option<usize> {
+        self.limits.max_stored
+    }
+
     pub(crate) fn max_cost(&self) -> Option<&C> {
         self.limits.max_cost.as_ref()
     }

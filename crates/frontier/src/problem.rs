@@ -14,12 +14,26 @@ use std::ops::Add;
 pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
     /// The cost of the empty path.
     const ZERO: Self;
+
+    /// The cost as a small index, if it is one: A*'s bucket open list files
+    /// entries under it. `None` (the default) sends them to a binary heap.
+    /// Contract: order-preserving where defined (a < b implies
+    /// `a.to_index() <= b.to_index()`); a wrong index misorders A*'s
+    /// expansions and can cost optimality.
+    fn to_index(self) -> Option<usize> {
+        None
+    }
 }
 
 macro_rules! impl_cost {
     ($($t:ty)*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
+
+            #[inline]
+            fn to_index(self) -> Option<usize> {
+                usize::try_from(self).ok()
+            }
         }
     )*};
 }

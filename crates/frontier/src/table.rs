@@ -48,6 +48,16 @@ pub(crate) trait NodeTable<P: SearchProblem> {
         state: P::State,
         node: Node<P::Action, P::Cost>,
     ) -> Result<NodeId, NodeId>;
+    /// Looks `state` up and stores it with `node` if it is new, hashing or
+    /// ranking it once; a new state is refused when the table already holds
+    /// `capacity` nodes.
+    fn find_or_insert(
+        &mut self,
+        problem: &P,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+        capacity: usize,
+    ) -> Slot<P::Action, P::Cost>;
     /// The state of a stored node.
     fn state(&self, id: NodeId) -> &P::State;
     /// A stored node.
@@ -56,15 +66,26 @@ pub(crate) trait NodeTable<P: SearchProblem> {
     fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost>;
 }
 
-/// Converts a table length to the next id.
-fn id_for(len: usize) -> NodeId {
-    // cannot fail: searches stop before a table outgrows its ids (`is_full`)
-    NodeId::try_from(len).expect("node table overflow")
+/// What [`NodeTable::find_or_insert`] did.
+pub(crate) enum Slot<A, C> {
+    /// The state was stored already, under this id; the offered node comes
+    /// back unused.
+    Old(NodeId, Node<A, C>),
+    /// The state is new and now stored under this id.
+    New(NodeId),
+    /// The state is new and the table is full: nothing was stored.
+    Full,
 }
 
-/// Whether a table holds as many nodes as ids can name.
-pub(crate) fn is_full(len: usize) -> bool {
-    len >= NONE as usize
+/// The most nodes a table may hold under `max_stored`.
+pub(crate) fn capacity(max_stored: Option<usize>) -> usize {
+    max_stored.unwrap_or(usize::MAX).min(NONE as usize)
+}
+
+/// Converts a table length to the next id.
+fn id_for(len: usize) -> NodeId {
+    // cannot fail: `capacity` keeps tables below `NONE` nodes
+    NodeId::try_from(len).expect("node table overflow")
 }
 
 /// Hashed layout: one `IndexMap` entry per state.
@@ -106,6 +127,25 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
                 let id = id_for(entry.index());
                 entry.insert(node);
                 Ok(id)
+            }
+        }
+    }
+
+    fn find_or_insert(
+        &mut self,
+        _: &P,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+        capacity: usize,
+    ) -> Slot<P::Action, P::Cost> {
+        let len = self.map.len();
+        match self.map.entry(state) {
+            Entry::Occupied(entry) => Slot::Old(id_for(entry.index()), node),
+            Entry::Vacant(_) if len >= capacity => Slot::Full,
+            Entry::Vacant(entry) => {
+                let id = id_for(entry.index());
+                entry.insert(node);
+                Slot::New(id)
             }
         }
     }
@@ -217,6 +257,29 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         self.states.push(state);
         self.nodes.push(node);
         Ok(id)
+    }
+
+    fn find_or_insert(
+        &mut self,
+        problem: &P,
+        state: P::State,
+        node: Node<P::Action, P::Cost>,
+        capacity: usize,
+    ) -> Slot<P::Action, P::Cost> {
+        let slot = self.slot(problem.rank(&state));
+        let existing = self.ids[slot];
+        if existing != NONE {
+            return Slot::Old(existing, node);
+        }
+        if self.nodes.len() >= capacity {
+            return Slot::Full;
+        }
+        let id = id_for(self.nodes.len());
+        self.ids[slot] = id;
+        self.ranks.push(slot);
+        self.states.push(state);
+        self.nodes.push(node);
+        Slot::New(id)
     }
 
     fn state(&self, id: NodeId) -> &P::State {

@@ -327,6 +327,10 @@ where
         ),
         ("astar", frontier::astar_with(problem, limits)),
         (
+            "astar_binary_heap",
+            frontier::astar_with_open_list(problem, limits, frontier::OpenList::BinaryHeap),
+        ),
+        (
             "astar_priority_queue",
             frontier::astar_with_open_list(problem, limits, frontier::OpenList::PriorityQueue),
         ),
