@@ -64,16 +64,21 @@ fn cells(board: &Eight) -> Cells {
     out
 }
 
-fn compare(c: &mut Criterion) {
+/// The boards, their `[u8; 9]` twins and their optimal lengths.
+fn boards() -> (Vec<Eight>, Vec<Cells>, Vec<usize>) {
     let table = EightTable::build();
     let boards: Vec<Eight> = (0..BOARDS).map(Eight::random_solvable).collect();
-    let optimal: Vec<usize> = boards
+    let optimal = boards
         .iter()
         .map(|b| usize::from(table.distance(b).unwrap()))
         .collect();
-    let arrays: Vec<Cells> = boards.iter().map(cells).collect();
-    let none = Limits::new();
+    let arrays = boards.iter().map(cells).collect();
+    (boards, arrays, optimal)
+}
 
+fn informed(c: &mut Criterion) {
+    let (boards, arrays, optimal) = boards();
+    let none = Limits::new();
     let mut group = c.benchmark_group("eight_vs_pathfinding");
     group.sample_size(10);
     let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal);
@@ -162,6 +167,15 @@ fn compare(c: &mut Criterion) {
             );
         });
     });
+    group.finish();
+}
+
+fn bidirectional(c: &mut Criterion) {
+    let (boards, arrays, optimal) = boards();
+    let none = Limits::new();
+    let mut group = c.benchmark_group("eight_vs_pathfinding");
+    group.sample_size(10);
+    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal);
     group.bench_function(BenchmarkId::new("pathfinding", "bfs_bidirectional"), |b| {
         b.iter(|| {
             check(
@@ -213,7 +227,11 @@ fn compare(c: &mut Criterion) {
         },
     );
     group.finish();
+}
 
+fn breadth_first(c: &mut Criterion) {
+    let (boards, arrays, optimal) = boards();
+    let none = Limits::new();
     // BFS takes milliseconds a board: fewer boards, same check.
     let few = 4;
     let mut group = c.benchmark_group("eight_vs_pathfinding_bfs");
@@ -265,7 +283,9 @@ fn compare(c: &mut Criterion) {
         });
     });
     group.finish();
+}
 
+fn enumeration(c: &mut Criterion) {
     // The whole space: pathfinding's reachability iterator against the table.
     let mut group = c.benchmark_group("eight_full_enumeration");
     group.sample_size(10);
@@ -284,5 +304,5 @@ fn compare(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, compare);
+criterion_group!(benches, informed, bidirectional, breadth_first, enumeration);
 criterion_main!(benches);

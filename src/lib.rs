@@ -1,6 +1,11 @@
 //! Support shared by the workspace's examples (`examples/`) and benchmarks
 //! (`benches/`): problems that are not puzzles, to show that anything
-//! plugs into [`frontier`]. The libraries themselves live in
+//! plugs into [`frontier`], and the logic of the example programs, kept
+//! here so it is tested. The libraries themselves live in
 //! `crates/frontier` and `crates/sliding-puzzle`.
 
+pub mod compare;
+pub mod eight;
+pub mod knight;
+pub mod strategy;
 pub mod terrain;

@@ -1,0 +1,208 @@
+//! The strategy comparison, the project's main job: every strategy ×
+//! heuristic that can handle each board, on the POJ sample, seeded random
+//! 3x3 boards, 4x4 random walks and the easiest of Korf's 100 instances (or
+//! on your boards), as one table and optionally a chart.
+//!
+//! ```sh
+//! cargo run --release --example compare
+//! cargo run --release --example compare -- --format markdown --plot docs/compare.svg
+//! cargo run --release --example compare -- --boards my-boards.txt --format csv
+//! ```
+//!
+//! Every solution is replayed to the goal and the optimal lengths of all
+//! strategies are cross-checked board by board (and against Korf's
+//! published lengths): a disagreement is reported on stderr and the exit
+//! status is 2. Bad lines of `--boards` are reported with their line
+//! numbers and skipped.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use frontier::Limits;
+use frontier_workspace::compare::{
+    self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards,
+    strategies, summarise,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use sliding_puzzle::EightTable;
+
+/// Compares search strategies on sliding-tile puzzles: the 3x3 table, BFS,
+/// bidirectional BFS (hashed and dense tables), A* and IDA* with the
+/// misplaced-tiles, Manhattan and linear-conflict heuristics.
+///
+/// Without --boards it runs the default set: POJ 1077's sample, seeded
+/// random 3x3 boards, 4x4 random walks and the easiest of Korf's 100
+/// instances. Every solution is replayed to the goal and all optimal lengths
+/// are cross-checked; a disagreement makes the exit status 2.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// How to print the results: an aligned table, Markdown, CSV or JSON
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+
+    /// Solve the boards of FILE instead of the default set: one board per
+    /// line, 9 tiles (3x3) or 16 (4x4), x or 0 for the blank; blank lines
+    /// and lines starting with # are skipped, bad lines reported and
+    /// skipped
+    #[arg(long, value_name = "FILE")]
+    boards: Option<PathBuf>,
+
+    /// Draw nodes expanded against optimal length, one series per strategy,
+    /// into FILE as SVG
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+
+    /// Stop a search that stores more states than this, per board (BFS and
+    /// A* with weak heuristics cannot solve hard 4x4 boards in memory)
+    #[arg(long, default_value_t = 2_000_000)]
+    max_stored: usize,
+
+    /// Stop a search after this many seconds, per board
+    #[arg(long, default_value_t = 1.0)]
+    max_time: f64,
+
+    /// How many boards to solve at once. 1 (the default) keeps every time
+    /// that of a search alone on the machine; more is faster but times then
+    /// include the contention
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+
+    /// Default set: how many random 3x3 boards
+    #[arg(long, default_value_t = DefaultSets::default().random)]
+    random: usize,
+
+    /// Default set: the seed of the random 3x3 boards and 4x4 walks
+    #[arg(long, default_value_t = DefaultSets::default().seed)]
+    seed: u64,
+
+    /// Default set: how many of Korf's 100 instances, easiest first
+    #[arg(long, default_value_t = DefaultSets::default().korf)]
+    korf: usize,
+
+    /// Default set: the lengths of the 4x4 random walks from the goal,
+    /// comma-separated (10,20,30,40,50)
+    #[arg(long, value_delimiter = ',', default_values_t = DefaultSets::default().walks)]
+    walks: Vec<usize>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let started = Instant::now();
+    let Ok(max_time) = Duration::try_from_secs_f64(args.max_time) else {
+        eprintln!(
+            "error: --max-time {} is not a duration in seconds",
+            args.max_time
+        );
+        return ExitCode::FAILURE;
+    };
+    let sets = match load(&args) {
+        Ok(sets) => sets,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let strategies = strategies();
+    let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
+    let (table, table_build) = compare::timed(EightTable::build);
+    let table = Arc::new(table);
+
+    let total: usize = plan(&sets, &strategies)
+        .iter()
+        .map(|(_, _, set)| set.instances.len())
+        .sum();
+    // Drawn only when stderr is a terminal.
+    let bar = ProgressBar::new(total as u64).with_style(
+        ProgressStyle::with_template("{elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let progress = |task: Task<'_>| {
+        bar.set_message(format!("{}: {}", task.set, task.strategy));
+        bar.inc(1);
+    };
+    let records = match compare::run(&sets, &strategies, &limits, args.jobs, &table, &progress) {
+        Ok(records) => records,
+        Err(err) => {
+            bar.abandon();
+            eprintln!("WRONG ANSWER: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    bar.finish_and_clear();
+
+    let check = cross_check(&sets, &records);
+    let rows = summarise(&sets, &strategies, &records);
+    let settings = Settings {
+        max_stored: Some(args.max_stored),
+        max_time: Some(max_time),
+        jobs: args.jobs,
+        table_build,
+        wall: started.elapsed(),
+    };
+    print!("{}", compare::render(&rows, args.format, &settings));
+    if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
+        println!(
+            "cross-check: every strategy found the same optimal length on all {} boards solved more than once (or with a published length); every solution replayed to the goal.",
+            check.checked
+        );
+    }
+
+    let mut status = ExitCode::SUCCESS;
+    if let Some(path) = &args.plot {
+        match compare::plot::svg(&sets, &strategies, &records, &check) {
+            Ok(svg) => {
+                if let Err(err) = std::fs::write(path, svg) {
+                    eprintln!("error: cannot write {}: {err}", path.display());
+                    status = ExitCode::FAILURE;
+                }
+            }
+            Err(err) => {
+                eprintln!("error: {err}");
+                status = ExitCode::FAILURE;
+            }
+        }
+    }
+    if !check.mismatches.is_empty() {
+        eprintln!(
+            "MISMATCH: optimal strategies disagree on {} board(s):",
+            check.mismatches.len()
+        );
+        for mismatch in &check.mismatches {
+            eprintln!("MISMATCH: {mismatch}");
+        }
+        status = ExitCode::from(2);
+    }
+    status
+}
+
+/// The board sets: the user's file or the default set.
+fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
+    let Some(path) = &args.boards else {
+        let defaults = DefaultSets {
+            random: args.random,
+            seed: args.seed,
+            walks: args.walks.clone(),
+            korf: args.korf,
+        };
+        return Ok(defaults.build());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let (sets, skipped) = read_boards(&name, &text);
+    for message in &skipped {
+        eprintln!("skipped: {message}");
+    }
+    if sets.is_empty() {
+        return Err(format!("{} holds no solvable board", path.display()));
+    }
+    Ok(sets)
+}

@@ -1,0 +1,235 @@
+//! POJ 1077 / HDU 1043 "Eight": reads boards from stdin until the end and
+//! prints, for each, an optimal move string over `udlr` (the direction the
+//! blank moves) or `unsolvable`. Nothing else goes to stdout.
+//!
+//! ```sh
+//! echo "2 3 4 1 5 x 7 6 8" | cargo run --release --example eight
+//! cargo run --release --example eight -- --help
+//! ```
+//!
+//! Input: whitespace-separated tiles, `x` (or `0`) for the blank; boards may
+//! span lines and share lines. `--size auto` (the default) reads a line of
+//! exactly 16 tokens as a 4x4 board and everything else 9 tokens at a time;
+//! `--size 3` / `--size 4` read a pure stream of 9- or 16-token boards.
+//!
+//! Errors: a malformed board gets `error: line N: reason` on stderr and no
+//! line on stdout, and the program goes on. A token that is not a tile ends
+//! its board and the rest of its line (the next board starts on the next
+//! line); a board with readable tokens but wrong tiles ends where its last
+//! tile is. The exit status is 1 if any board was malformed or could not be
+//! solved (a limit, or a strategy that does not exist for the board's
+//! size), 2 if a strategy returned a wrong solution (a bug), 0 otherwise.
+//! Empty input prints nothing and exits 0.
+//!
+//! Strategy: by default the precomputed 3x3 table (one reverse BFS from the
+//! goal, then O(length) per board) for 3x3 and IDA* with linear conflict
+//! for 4x4; `--algo` and `--heuristic` choose another. Every answer is
+//! replayed to the goal before it is printed.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use frontier::Limits;
+use frontier_workspace::eight::{Boards, SizeMode};
+use frontier_workspace::strategy::{
+    Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
+};
+use sliding_puzzle::format_moves;
+
+/// Solves 8-puzzles (and 15-puzzles) from stdin, POJ 1077 style: one line
+/// per board, an optimal move string over udlr (the blank's direction) or
+/// `unsolvable`.
+///
+/// Boards are whitespace-separated tiles with x for the blank; a board may
+/// span lines and several may share a line. A malformed board is reported
+/// on stderr with its line number; a bad token ends its board and the rest
+/// of its line. Exit status: 0 if all went well, 1 if any board was
+/// malformed or unsolved, 2 on a wrong answer (a bug).
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// The algorithm [default: table for 3x3 boards, idastar for 4x4]
+    #[arg(long, value_enum)]
+    algo: Option<Algorithm>,
+
+    /// The heuristic of astar, astar-dense and idastar (the others ignore
+    /// it)
+    #[arg(long, value_enum, default_value_t = HeuristicName::LinearConflict)]
+    heuristic: HeuristicName,
+
+    /// How many tokens make a board: 3 (every 9), 4 (every 16), or auto (a
+    /// line of exactly 16 tokens is a 4x4 board, otherwise 9 at a time)
+    #[arg(long, value_enum, default_value_t = SizeMode::Auto)]
+    size: SizeMode,
+
+    /// Print nodes expanded and generated, peak stored states and time per
+    /// board to stderr
+    #[arg(long)]
+    stats: bool,
+
+    /// Stop a search that stores more states than this, per board (BFS,
+    /// bidirectional BFS and A* on hard 4x4 boards would exhaust memory
+    /// otherwise; count about 50 bytes a state)
+    #[arg(long, default_value_t = 20_000_000)]
+    max_stored: usize,
+
+    /// Stop a search after this many seconds per board [default: no limit]
+    #[arg(long)]
+    max_time: Option<f64>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut input = Vec::new();
+    if let Err(err) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("error: cannot read stdin: {err}");
+        return ExitCode::FAILURE;
+    }
+    // Invalid UTF-8 becomes U+FFFD, which is then reported as a bad token.
+    let input = String::from_utf8_lossy(&input);
+    let mut limits = Limits::new().max_stored(args.max_stored);
+    if let Some(seconds) = args.max_time {
+        match Duration::try_from_secs_f64(seconds) {
+            Ok(duration) => limits = limits.max_time(duration),
+            Err(err) => {
+                eprintln!("error: --max-time {seconds}: {err}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match run(&args, &input, &limits) {
+        Ok(Status::Clean) => ExitCode::SUCCESS,
+        Ok(Status::BadInput) => ExitCode::FAILURE,
+        Err(Failure::Bug(err)) => {
+            eprintln!("bug: {err}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(err)) => {
+            eprintln!("error: cannot write the answers: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// How the run went.
+enum Status {
+    Clean,
+    BadInput,
+}
+
+/// Why the run stopped early.
+enum Failure {
+    Bug(SolveError),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Self {
+        Failure::Io(err)
+    }
+}
+
+fn run(args: &Args, input: &str, limits: &Limits<u32>) -> Result<Status, Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut solver = Solver::new();
+    let mut status = Status::Clean;
+    let mut table_built = false;
+    let started = Instant::now();
+    let mut count = 0_usize;
+    for (index, item) in Boards::new(input, args.size).enumerate() {
+        count += 1;
+        let board = match item.board {
+            Ok(board) => board,
+            Err(err) => {
+                eprintln!("error: {}: {err}", item.lines);
+                status = Status::BadInput;
+                continue;
+            }
+        };
+        let size = Size::of(&board);
+        let algorithm = args.algo.unwrap_or(match size {
+            Size::Three => Algorithm::Table,
+            Size::Four => Algorithm::IdaStar,
+        });
+        let strategy = Strategy::new(algorithm, args.heuristic);
+        if algorithm == Algorithm::Table && size == Size::Three && !table_built {
+            let started = Instant::now();
+            let table = solver.table();
+            if args.stats {
+                eprintln!(
+                    "table: {} boards solved by one reverse BFS in {}",
+                    table.reachable(),
+                    show_time(started.elapsed())
+                );
+            }
+            table_built = true;
+        }
+        let attempt = match solver.solve(board, strategy, limits) {
+            Ok(attempt) => attempt,
+            Err(err @ SolveError::Unsupported { .. }) => {
+                eprintln!("error: {}: {err}", item.lines);
+                status = Status::BadInput;
+                continue;
+            }
+            Err(err) => return Err(Failure::Bug(err)),
+        };
+        match &attempt.answer {
+            Answer::Solved(moves) => writeln!(out, "{}", format_moves(moves))?,
+            Answer::Unsolvable => writeln!(out, "unsolvable")?,
+            Answer::Stopped(limit) => {
+                eprintln!(
+                    "error: {}: {strategy} stopped by its {limit} before finding a solution (try --algo idastar)",
+                    item.lines
+                );
+                status = Status::BadInput;
+            }
+        }
+        if args.stats {
+            eprintln!(
+                "board {} ({}): {}",
+                index + 1,
+                item.lines,
+                describe(strategy, &attempt)
+            );
+        }
+    }
+    out.flush()?;
+    if args.stats {
+        eprintln!("{count} boards in {}", show_time(started.elapsed()));
+    }
+    Ok(status)
+}
+
+/// One `--stats` line.
+fn describe(strategy: Strategy, attempt: &Attempt) -> String {
+    let answer = match &attempt.answer {
+        Answer::Solved(moves) => format!("{} moves", moves.len()),
+        Answer::Unsolvable => "unsolvable".to_owned(),
+        Answer::Stopped(limit) => format!("stopped by its {limit}"),
+    };
+    if strategy.algorithm == Algorithm::Table {
+        return format!("{answer}, table lookup, {}", show_time(attempt.elapsed));
+    }
+    format!(
+        "{answer}, {strategy}: {} expanded, {} generated, peak {} stored, {}",
+        attempt.expanded,
+        attempt.generated,
+        attempt.peak_stored,
+        show_time(attempt.elapsed)
+    )
+}
+
+/// A duration in the unit that suits it.
+fn show_time(duration: Duration) -> String {
+    let seconds = duration.as_secs_f64();
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}

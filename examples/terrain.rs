@@ -1,0 +1,230 @@
+//! A* on weighted steps: a terrain map where entering a cell costs its
+//! digit (`#` is a wall), searched by Dijkstra (A* with the zero
+//! heuristic), A* with the Manhattan distance, and weighted A* (the
+//! Manhattan distance inflated by `--weight`, which trades optimality for
+//! fewer nodes).
+//!
+//! ```sh
+//! cargo run --release --example terrain                  # a seeded random map
+//! cargo run --release --example terrain -- --seed 7 --width 70 --height 24
+//! cargo run --release --example terrain -- examples/data/terrain.txt
+//! ```
+//!
+//! Map files hold one row per line: digits 1-9 are costs, `.` costs 1, `#`
+//! is a wall, `S` and `G` (cost 1) the start and the goal. The program
+//! prints the map with the cheapest path drawn as `*`, its cost, and the
+//! nodes each search expanded. Exit status: 1 for an unreadable map, 2 if
+//! A* and Dijkstra disagree on the cost or a path does not replay (a bug);
+//! a map with no path is reported and exits 0.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use frontier::{ResultOf, SearchProblem, Step};
+use frontier_workspace::terrain::Terrain;
+
+/// Weighted A* on a terrain map: prints the map with the cheapest path,
+/// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// A map file (rows of digits 1-9, `.` for 1, `#` for walls, one `S`
+    /// and one `G`); without it, a seeded random map
+    map: Option<PathBuf>,
+
+    /// The seed of the random map (seed 1 walls the start in)
+    #[arg(long, default_value_t = 2)]
+    seed: u64,
+
+    /// The width of the random map
+    #[arg(long, default_value_t = 60)]
+    width: usize,
+
+    /// The height of the random map
+    #[arg(long, default_value_t = 20)]
+    height: usize,
+
+    /// The heuristic's weight for weighted A* (at least 1): the path found
+    /// costs at most this many times the cheapest
+    #[arg(long, default_value_t = 2.0)]
+    weight: f64,
+}
+
+/// The map with the heuristic switched off: Dijkstra's algorithm.
+struct Dijkstra<'a>(&'a Terrain);
+
+/// The map with the heuristic multiplied by a weight: weighted A*.
+struct Weighted<'a>(&'a Terrain, f64);
+
+macro_rules! delegate {
+    () => {
+        type State = (usize, usize);
+        type Action = char;
+        type Cost = u32;
+        fn start(&self) -> (usize, usize) {
+            self.0.start()
+        }
+        fn is_goal(&self, at: &(usize, usize)) -> bool {
+            self.0.is_goal(at)
+        }
+        fn successors(
+            &self,
+            at: &(usize, usize),
+        ) -> impl Iterator<Item = Step<(usize, usize), char, u32>> {
+            self.0.successors(at)
+        }
+    };
+}
+
+impl SearchProblem for Dijkstra<'_> {
+    delegate!();
+}
+
+impl SearchProblem for Weighted<'_> {
+    delegate!();
+
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a non-negative estimate, floored, far below u32::MAX on any map that fits in memory"
+    )]
+    fn heuristic(&self, at: &(usize, usize)) -> u32 {
+        (f64::from(self.0.heuristic(at)) * self.1).floor() as u32
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if args.weight.is_nan() || args.weight < 1.0 {
+        eprintln!("error: --weight {} must be at least 1", args.weight);
+        return ExitCode::FAILURE;
+    }
+    let (map, name) = match load(&args) {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+
+    let astar = frontier::astar(&map);
+    let dijkstra = frontier::astar(&Dijkstra(&map));
+    let weighted = frontier::astar(&Weighted(&map, args.weight));
+    println!("{name}");
+    let Some(path) = astar.solution() else {
+        print!("{map}");
+        println!(
+            "no path from S to G ({} cells reached)",
+            astar.stats.expanded
+        );
+        return if dijkstra.solution().is_none() && weighted.solution().is_none() {
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
+            ExitCode::from(2)
+        };
+    };
+    print!("{}", draw(&map, &path.states));
+    println!("cheapest path: cost {}, {} steps", path.cost, path.len());
+    println!();
+    println!("search                  cost   expanded  generated  peak stored");
+    for (label, result) in [
+        ("Dijkstra (h = 0)".to_owned(), &dijkstra),
+        ("A* (Manhattan)".to_owned(), &astar),
+        (format!("weighted A* (w = {})", args.weight), &weighted),
+    ] {
+        let cost = result
+            .solution()
+            .map_or("-".to_owned(), |s| s.cost.to_string());
+        println!(
+            "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
+            result.stats.expanded, result.stats.generated, result.stats.peak_stored
+        );
+    }
+    check(&map, path.cost, &dijkstra, &weighted, args.weight)
+}
+
+/// The map of the file argument, or a seeded random map; and its name.
+fn load(args: &Args) -> Result<(Terrain, String), String> {
+    if let Some(path) = &args.map {
+        let text = std::fs::read_to_string(path)
+            .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+        let map = text
+            .parse::<Terrain>()
+            .map_err(|err| format!("{}: {err}", path.display()))?;
+        return Ok((map, path.display().to_string()));
+    }
+    if args
+        .width
+        .checked_mul(args.height)
+        .is_none_or(|cells| cells < 2)
+    {
+        return Err("a random map needs at least 2 cells".to_owned());
+    }
+    let map = Terrain::random(args.width, args.height, args.seed);
+    let name = format!(
+        "random {}x{} map, seed {}",
+        args.width, args.height, args.seed
+    );
+    Ok((map, name))
+}
+
+/// Checks the searches against each other and replays every path.
+fn check(
+    map: &Terrain,
+    cheapest: u32,
+    dijkstra: &ResultOf<Terrain>,
+    weighted: &ResultOf<Terrain>,
+    weight: f64,
+) -> ExitCode {
+    let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {
+        eprintln!("bug: A* found a path that Dijkstra or weighted A* did not");
+        return ExitCode::from(2);
+    };
+    if dijkstra.cost != cheapest {
+        eprintln!("bug: A* found cost {cheapest}, Dijkstra {}", dijkstra.cost);
+        return ExitCode::from(2);
+    }
+    if weighted.cost < cheapest || f64::from(weighted.cost) > weight * f64::from(cheapest) {
+        eprintln!(
+            "bug: weighted A* found cost {}, outside [{cheapest}, {weight} x {cheapest}]",
+            weighted.cost
+        );
+        return ExitCode::from(2);
+    }
+    for solution in [dijkstra, weighted] {
+        let replayed: Option<u32> = solution
+            .states
+            .windows(2)
+            .zip(&solution.actions)
+            .map(|(pair, &action)| {
+                map.successors(&pair[0])
+                    .find(|step| step.action == action && step.state == pair[1])
+                    .map(|step| step.cost)
+            })
+            .sum();
+        if replayed != Some(solution.cost)
+            || !map.is_goal(solution.states.last().unwrap_or(&map.start()))
+        {
+            eprintln!("bug: a path does not replay to the goal at its cost");
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The map with `path`'s cells between the start and the goal drawn as `*`.
+fn draw(map: &Terrain, path: &[(usize, usize)]) -> String {
+    let mut rows: Vec<Vec<char>> = map
+        .to_string()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    for &(x, y) in path.iter().skip(1).take(path.len().saturating_sub(2)) {
+        rows[y][x] = '*';
+    }
+    rows.into_iter()
+        .map(|row| row.into_iter().collect::<String>() + "\n")
+        .collect()
+}

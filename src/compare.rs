@@ -1,0 +1,991 @@
+//! The strategy comparison behind `examples/compare.rs`: board sets, running
+//! every strategy on every board it can handle, cross-checking the answers,
+//! summarising and rendering the results, and the chart ([`plot`]).
+//!
+//! Every solution is replayed by [`Solver::solve`]; the lengths of all
+//! strategies (all of them optimal) must agree board by board, and with the
+//! published length where there is one (Korf's instances). [`cross_check`]
+//! lists every disagreement.
+
+pub mod plot;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use frontier::{Limit, Limits};
+use rayon::prelude::*;
+use sliding_puzzle::{AnyBoard, Eight, EightTable, Fifteen};
+
+use crate::strategy::{
+    Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
+};
+
+/// Korf's 100 random 15-puzzle instances (Korf 1985), goal with the blank
+/// last: `number optimal-length tiles...`, one per line.
+pub const KORF_100: &str = include_str!("../crates/sliding-puzzle/testdata/korf100-blank-last.txt");
+
+/// POJ 1077's sample board.
+pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
+
+/// A board to solve, with where it comes from and, if published, its
+/// optimal length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The board.
+    pub board: AnyBoard,
+    /// Where it comes from: `seed 3`, `korf #16`, `line 7`.
+    pub origin: String,
+    /// The published optimal length, if known.
+    pub known_length: Option<usize>,
+}
+
+/// Boards of one size, compared as a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSet {
+    /// The name in the table: `3x3 random`, `4x4 korf`.
+    pub name: String,
+    /// The size of every board of the set.
+    pub size: Size,
+    /// The boards.
+    pub instances: Vec<Instance>,
+}
+
+/// What the default run solves, sized by [`DefaultSets`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultSets {
+    /// How many uniformly random solvable 3x3 boards.
+    pub random: usize,
+    /// The seed of the random boards and walks.
+    pub seed: u64,
+    /// The lengths of the random walks from the 4x4 goal.
+    pub walks: Vec<usize>,
+    /// How many of Korf's instances, easiest (shortest optimal solution)
+    /// first.
+    pub korf: usize,
+}
+
+impl Default for DefaultSets {
+    fn default() -> Self {
+        DefaultSets {
+            random: 100,
+            seed: 1077,
+            walks: vec![10, 20, 30, 40, 50],
+            korf: 2,
+        }
+    }
+}
+
+impl DefaultSets {
+    /// The sets: the POJ sample, random 3x3 boards, 4x4 random walks, and
+    /// the easiest Korf instances.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier_workspace::compare::DefaultSets;
+    ///
+    /// let sets = DefaultSets { random: 5, seed: 1, walks: vec![10], korf: 1 }.build();
+    /// let names: Vec<_> = sets.iter().map(|s| s.name.as_str()).collect();
+    /// assert_eq!(names, ["poj sample", "3x3 random", "4x4 walks", "4x4 korf"]);
+    /// assert_eq!(sets[3].instances[0].known_length, Some(41)); // instance #55
+    /// ```
+    #[must_use]
+    pub fn build(&self) -> Vec<BoardSet> {
+        let sample = Instance {
+            // cannot fail: a constant, checked by the tests
+            board: POJ_SAMPLE.parse().unwrap_or(AnyBoard::Eight(Eight::goal())),
+            origin: "poj 1077".to_owned(),
+            known_length: Some(19),
+        };
+        let random = (0..self.random as u64)
+            .map(|i| Instance {
+                board: AnyBoard::Eight(Eight::random_solvable(self.seed.wrapping_add(i))),
+                origin: format!("seed {}", self.seed.wrapping_add(i)),
+                known_length: None,
+            })
+            .collect();
+        let walks = self
+            .walks
+            .iter()
+            .enumerate()
+            .map(|(i, &len)| {
+                let seed = self.seed.wrapping_add(i as u64);
+                Instance {
+                    board: AnyBoard::Fifteen(Fifteen::random_walk(seed, len)),
+                    origin: format!("walk of {len} (seed {seed})"),
+                    known_length: None,
+                }
+            })
+            .collect();
+        let mut korf = korf_instances();
+        korf.sort_by_key(|instance| instance.known_length);
+        korf.truncate(self.korf);
+        let sets = [
+            ("poj sample", Size::Three, vec![sample]),
+            ("3x3 random", Size::Three, random),
+            ("4x4 walks", Size::Four, walks),
+            ("4x4 korf", Size::Four, korf),
+        ];
+        sets.into_iter()
+            .filter(|(_, _, instances)| !instances.is_empty())
+            .map(|(name, size, instances)| BoardSet {
+                name: name.to_owned(),
+                size,
+                instances,
+            })
+            .collect()
+    }
+}
+
+/// Korf's 100 instances with their optimal lengths, in file order.
+///
+/// # Example
+///
+/// ```
+/// let korf = frontier_workspace::compare::korf_instances();
+/// assert_eq!(korf.len(), 100);
+/// assert_eq!(korf[0].known_length, Some(57));
+/// ```
+#[must_use]
+pub fn korf_instances() -> Vec<Instance> {
+    KORF_100
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let number = fields.next()?;
+            let length = fields.next()?.parse().ok()?;
+            let board = fields
+                .collect::<Vec<_>>()
+                .join(" ")
+                .parse::<Fifteen>()
+                .ok()?;
+            Some(Instance {
+                board: AnyBoard::Fifteen(board),
+                origin: format!("korf #{number}"),
+                known_length: Some(length),
+            })
+        })
+        .collect()
+}
+
+/// Reads a file of boards, one per line (9 tiles for 3x3, 16 for 4x4, `x`
+/// or 0 for the blank); blank lines and lines starting with `#` are
+/// skipped. Returns a set per size present, named after `name`, and one
+/// message per line that was skipped (unreadable or unsolvable), with its
+/// line number.
+///
+/// # Example
+///
+/// ```
+/// use frontier_workspace::compare::read_boards;
+///
+/// let (sets, skipped) = read_boards("boards.txt", "# mine\n2 3 4 1 5 x 7 6 8\n1 2 3\n2 1 3 4 5 6 7 8 x\n");
+/// assert_eq!(sets.len(), 1);
+/// assert_eq!(sets[0].name, "boards.txt 3x3");
+/// assert_eq!(skipped.len(), 2);
+/// assert!(skipped[0].starts_with("boards.txt:3: "));
+/// ```
+#[must_use]
+pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
+    let mut three = Vec::new();
+    let mut four = Vec::new();
+    let mut skipped = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = index + 1;
+        match line.parse::<AnyBoard>() {
+            Ok(board) if !board.is_solvable() => {
+                skipped.push(format!(
+                    "{name}:{number}: unsolvable board, nothing to compare"
+                ));
+            }
+            Ok(board) => {
+                let instance = Instance {
+                    board,
+                    origin: format!("line {number}"),
+                    known_length: None,
+                };
+                match board {
+                    AnyBoard::Eight(_) => three.push(instance),
+                    AnyBoard::Fifteen(_) => four.push(instance),
+                }
+            }
+            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
+        }
+    }
+    let sets = [(Size::Three, three), (Size::Four, four)]
+        .into_iter()
+        .filter(|(_, instances)| !instances.is_empty())
+        .map(|(size, instances)| BoardSet {
+            name: format!("{name} {size}"),
+            size,
+            instances,
+        })
+        .collect();
+    (sets, skipped)
+}
+
+/// Every strategy the comparison runs, in table order: the table, BFS and
+/// bidirectional BFS with hashed and dense tables, A* with each heuristic
+/// and with a dense table (linear conflict), IDA* with each heuristic.
+#[must_use]
+pub fn strategies() -> Vec<Strategy> {
+    let heuristics = [
+        HeuristicName::Misplaced,
+        HeuristicName::Manhattan,
+        HeuristicName::LinearConflict,
+    ];
+    let mut all = vec![
+        Strategy::plain(Algorithm::Table),
+        Strategy::plain(Algorithm::Bfs),
+        Strategy::plain(Algorithm::BfsDense),
+        Strategy::plain(Algorithm::Bidirectional),
+        Strategy::plain(Algorithm::BidirectionalDense),
+    ];
+    all.extend(heuristics.map(|h| Strategy::new(Algorithm::AStar, h)));
+    all.push(Strategy::new(
+        Algorithm::AStarDense,
+        HeuristicName::LinearConflict,
+    ));
+    all.extend(heuristics.map(|h| Strategy::new(Algorithm::IdaStar, h)));
+    all
+}
+
+/// One board solved by one strategy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Index of the set in the list passed to [`run`].
+    pub set: usize,
+    /// Index of the board in its set.
+    pub board: usize,
+    /// The strategy.
+    pub strategy: Strategy,
+    /// What it did.
+    pub attempt: Attempt,
+}
+
+/// One task of a run, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Task<'a> {
+    /// The set's name.
+    pub set: &'a str,
+    /// The strategy.
+    pub strategy: Strategy,
+}
+
+/// The `(set, strategy)` pairs a run covers: every strategy that handles
+/// the set's size.
+#[must_use]
+pub fn plan<'a>(
+    sets: &'a [BoardSet],
+    strategies: &[Strategy],
+) -> Vec<(usize, Strategy, &'a BoardSet)> {
+    sets.iter()
+        .enumerate()
+        .flat_map(|(index, set)| {
+            strategies
+                .iter()
+                .filter(|s| s.algorithm.handles(set.size))
+                .map(move |&s| (index, s, set))
+        })
+        .collect()
+}
+
+/// Solves every board of every set with every strategy that handles it,
+/// under `limits` per board, calling `progress` after each attempt.
+///
+/// With `jobs` of 1 the boards are solved one at a time on this thread, so
+/// each time is that of a search alone on the machine. With more, that many
+/// boards are solved at once on a rayon pool: the run is faster but times
+/// include the contention (shared caches and memory bandwidth).
+///
+/// # Errors
+///
+/// The first [`SolveError`]: a strategy that returned a wrong solution.
+///
+/// # Panics
+///
+/// If the rayon pool cannot be created.
+pub fn run(
+    sets: &[BoardSet],
+    strategies: &[Strategy],
+    limits: &Limits<u32>,
+    jobs: usize,
+    table: &Arc<EightTable>,
+    progress: &(dyn Fn(Task<'_>) + Sync),
+) -> Result<Vec<Record>, SolveError> {
+    let tasks: Vec<(usize, usize, Strategy)> = plan(sets, strategies)
+        .into_iter()
+        .flat_map(|(index, strategy, set)| {
+            (0..set.instances.len()).map(move |b| (index, b, strategy))
+        })
+        .collect();
+    let solve = |solver: &mut Solver, &(set, board, strategy): &(usize, usize, Strategy)| {
+        let attempt = solver.solve(sets[set].instances[board].board, strategy, limits)?;
+        progress(Task {
+            set: &sets[set].name,
+            strategy,
+        });
+        Ok(Record {
+            set,
+            board,
+            strategy,
+            attempt,
+        })
+    };
+    if jobs <= 1 {
+        let mut solver = Solver::with_table(Arc::clone(table));
+        return tasks.iter().map(|task| solve(&mut solver, task)).collect();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .expect("a thread pool for --jobs");
+    pool.install(|| {
+        tasks
+            .par_iter()
+            .map_init(|| Solver::with_table(Arc::clone(table)), solve)
+            .collect()
+    })
+}
+
+/// What the strategies answered on one board: a length, or `None` for
+/// "unsolvable".
+type Answers = Vec<(Strategy, Option<usize>)>;
+
+/// What the cross-check found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CrossCheck {
+    /// `optimal[set][board]`: the length every strategy that solved the
+    /// board agreed on, `None` if none solved it.
+    pub optimal: Vec<Vec<Option<usize>>>,
+    /// One line per disagreement.
+    pub mismatches: Vec<String>,
+    /// How many boards were solved by at least two strategies or checked
+    /// against a published length.
+    pub checked: usize,
+}
+
+/// Compares the lengths found for each board: all strategies are optimal,
+/// so they must agree with each other and with the published length.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::Arc;
+/// use frontier::Limits;
+/// use frontier_workspace::compare::{DefaultSets, cross_check, run, strategies};
+///
+/// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0 }.build();
+/// let table = Arc::new(sliding_puzzle::EightTable::build());
+/// let records = run(&sets, &strategies(), &Limits::new(), 1, &table, &|_| {})?;
+/// let check = cross_check(&sets, &records);
+/// assert!(check.mismatches.is_empty());
+/// assert_eq!(check.optimal[0], [Some(19)]);
+/// # Ok::<(), frontier_workspace::strategy::SolveError>(())
+/// ```
+#[must_use]
+pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
+    // found[set][board]: each strategy's length (None: called unsolvable).
+    let mut found: Vec<Vec<Answers>> = sets
+        .iter()
+        .map(|set| vec![Vec::new(); set.instances.len()])
+        .collect();
+    for record in records {
+        let length = match &record.attempt.answer {
+            Answer::Solved(moves) => Some(moves.len()),
+            // A solvable board called unsolvable is a disagreement too.
+            Answer::Unsolvable => None,
+            Answer::Stopped(_) => continue,
+        };
+        found[record.set][record.board].push((record.strategy, length));
+    }
+    let mut check = CrossCheck::default();
+    for (set, boards) in sets.iter().zip(found) {
+        let mut optimal = Vec::with_capacity(boards.len());
+        for (instance, answers) in set.instances.iter().zip(boards) {
+            let mut lengths: BTreeMap<Option<usize>, Vec<String>> = BTreeMap::new();
+            for (strategy, length) in &answers {
+                lengths
+                    .entry(*length)
+                    .or_default()
+                    .push(strategy.to_string());
+            }
+            if let Some(known) = instance.known_length {
+                lengths
+                    .entry(Some(known))
+                    .or_default()
+                    .push("published".to_owned());
+            }
+            if answers.len() + usize::from(instance.known_length.is_some()) >= 2 {
+                check.checked += 1;
+            }
+            if lengths.len() > 1 {
+                let detail: Vec<String> = lengths
+                    .iter()
+                    .map(|(length, who)| {
+                        let length =
+                            length.map_or("unsolvable".to_owned(), |l| format!("{l} moves"));
+                        format!("{length} by {}", who.join(", "))
+                    })
+                    .collect();
+                check.mismatches.push(format!(
+                    "{} {} ({}): {}",
+                    set.name,
+                    instance.origin,
+                    instance.board.to_line(),
+                    detail.join("; ")
+                ));
+            }
+            optimal.push(answers.iter().find_map(|(_, length)| *length));
+        }
+        check.optimal.push(optimal);
+    }
+    check
+}
+
+/// One line of the comparison: a strategy on a board set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The set's name.
+    pub set: String,
+    /// The strategy.
+    pub strategy: Strategy,
+    /// Boards attempted.
+    pub attempted: usize,
+    /// Boards solved.
+    pub solved: usize,
+    /// Attempts stopped by each limit.
+    pub stopped: BTreeMap<String, usize>,
+    /// Mean solution length over the solved boards.
+    pub mean_length: Option<f64>,
+    /// Mean nodes expanded over all attempts (those stopped by a limit
+    /// count the work done until then).
+    pub mean_expanded: f64,
+    /// Mean nodes generated over all attempts.
+    pub mean_generated: f64,
+    /// The most states stored at once by any attempt.
+    pub peak_stored: usize,
+    /// Mean wall time per attempt.
+    pub mean_time: Duration,
+    /// Nodes generated per second over all attempts, `None` when no node
+    /// was generated (table lookups).
+    pub nodes_per_second: Option<f64>,
+}
+
+impl Row {
+    /// Attempts stopped by any limit.
+    #[must_use]
+    pub fn stopped_total(&self) -> usize {
+        self.stopped.values().sum()
+    }
+}
+
+/// A short name for a limit in the table.
+fn limit_name(limit: Limit) -> String {
+    match limit {
+        Limit::Stored => "memory".to_owned(),
+        Limit::Time => "time".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// Summarises the records: one row per set and strategy, in run order.
+#[must_use]
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "means for display: counts far below 2^53"
+)]
+pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record]) -> Vec<Row> {
+    plan(sets, strategies)
+        .into_iter()
+        .map(|(index, strategy, set)| {
+            let mine: Vec<&Attempt> = records
+                .iter()
+                .filter(|r| r.set == index && r.strategy == strategy)
+                .map(|r| &r.attempt)
+                .collect();
+            let attempted = mine.len();
+            let lengths: Vec<usize> = mine.iter().filter_map(|a| a.moves()).collect();
+            let mut stopped = BTreeMap::new();
+            for limit in mine.iter().filter_map(|a| a.limit()) {
+                *stopped.entry(limit_name(limit)).or_insert(0) += 1;
+            }
+            let expanded: u64 = mine.iter().map(|a| a.expanded).sum();
+            let generated: u64 = mine.iter().map(|a| a.generated).sum();
+            let time: Duration = mine.iter().map(|a| a.elapsed).sum();
+            let per = |total: f64| {
+                if attempted == 0 {
+                    0.0
+                } else {
+                    total / attempted as f64
+                }
+            };
+            Row {
+                set: set.name.clone(),
+                strategy,
+                attempted,
+                solved: lengths.len(),
+                stopped,
+                mean_length: (!lengths.is_empty())
+                    .then(|| lengths.iter().sum::<usize>() as f64 / lengths.len() as f64),
+                mean_expanded: per(expanded as f64),
+                mean_generated: per(generated as f64),
+                peak_stored: mine.iter().map(|a| a.peak_stored).max().unwrap_or(0),
+                mean_time: time
+                    .checked_div(u32::try_from(attempted).unwrap_or(u32::MAX))
+                    .unwrap_or_default(),
+                nodes_per_second: (generated > 0 && !time.is_zero())
+                    .then(|| generated as f64 / time.as_secs_f64()),
+            }
+        })
+        .collect()
+}
+
+/// How to print the rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned columns with readable numbers, for a terminal.
+    #[default]
+    Table,
+    /// A Markdown table, for documents.
+    Markdown,
+    /// Comma-separated values with raw numbers, one header line.
+    Csv,
+    /// A JSON object with the settings and one object per row.
+    Json,
+}
+
+/// The settings of a run, printed with the results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The per-board memory limit, in states.
+    pub max_stored: Option<usize>,
+    /// The per-board time limit.
+    pub max_time: Option<Duration>,
+    /// How many boards were solved at once.
+    pub jobs: usize,
+    /// How long building the 3x3 table took.
+    pub table_build: Duration,
+    /// Wall time of the whole run.
+    pub wall: Duration,
+}
+
+/// A count people read at a glance: `812`, `52.4k`, `1.23M`, `4.10G`.
+#[must_use]
+pub fn human_count(n: f64) -> String {
+    if n < 1e3 {
+        if n.fract() == 0.0 {
+            format!("{n:.0}")
+        } else {
+            format!("{n:.1}")
+        }
+    } else if n < 1e6 {
+        format!("{:.1}k", n / 1e3)
+    } else if n < 1e9 {
+        format!("{:.2}M", n / 1e6)
+    } else {
+        format!("{:.2}G", n / 1e9)
+    }
+}
+
+/// A duration in the unit that suits it: `0.4 µs`, `12.3 ms`, `1.20 s`.
+#[must_use]
+pub fn human_time(duration: Duration) -> String {
+    let seconds = duration.as_secs_f64();
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.1} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}
+
+/// The command-line name of an algorithm or heuristic (`astar`,
+/// `linear-conflict`).
+fn cli_name(value: &impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned())
+}
+
+/// The columns of the human formats, one `Vec` per row.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "peak stored states shown rounded"
+)]
+fn human_cells(row: &Row) -> Vec<String> {
+    let stopped = if row.stopped.is_empty() {
+        "-".to_owned()
+    } else {
+        row.stopped
+            .iter()
+            .map(|(limit, n)| format!("{n} {limit}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    vec![
+        row.set.clone(),
+        row.strategy.algorithm.label().to_owned(),
+        row.strategy.heuristic_label().to_owned(),
+        format!("{}/{}", row.solved, row.attempted),
+        stopped,
+        row.mean_length
+            .map_or("-".to_owned(), |l| format!("{l:.2}")),
+        human_count(row.mean_expanded),
+        human_count(row.mean_generated),
+        human_count(row.peak_stored as f64),
+        human_time(row.mean_time),
+        row.nodes_per_second
+            .map_or("-".to_owned(), |n| format!("{}/s", human_count(n))),
+    ]
+}
+
+const HUMAN_HEADER: [&str; 11] = [
+    "board set",
+    "strategy",
+    "heuristic",
+    "solved",
+    "limit hit",
+    "length",
+    "expanded",
+    "generated",
+    "peak stored",
+    "time/board",
+    "generated/s",
+];
+
+/// Columns that hold text, aligned left; the others are numbers, aligned
+/// right.
+const LEFT: [bool; 11] = [
+    true, true, true, false, false, false, false, false, false, false, false,
+];
+
+/// Renders the rows in `format`, followed in the human formats by notes on
+/// how to read them.
+#[must_use]
+pub fn render(rows: &[Row], format: Format, settings: &Settings) -> String {
+    match format {
+        Format::Table => render_table(rows, settings),
+        Format::Markdown => render_markdown(rows, settings),
+        Format::Csv => render_csv(rows),
+        Format::Json => render_json(rows, settings),
+    }
+}
+
+#[expect(clippy::cast_precision_loss, reason = "the memory limit shown rounded")]
+fn notes(settings: &Settings) -> Vec<String> {
+    let limits = match (settings.max_stored, settings.max_time) {
+        (None, None) => "no limits".to_owned(),
+        (stored, time) => {
+            let mut parts = Vec::new();
+            if let Some(stored) = stored {
+                parts.push(format!("{} stored states", human_count(stored as f64)));
+            }
+            if let Some(time) = time {
+                parts.push(human_time(time));
+            }
+            parts.join(" and ")
+        }
+    };
+    let timing = if settings.jobs <= 1 {
+        "boards solved one at a time on one thread".to_owned()
+    } else {
+        format!(
+            "{} boards solved at once (times include the contention)",
+            settings.jobs
+        )
+    };
+    vec![
+        format!("limits per board: {limits}; {timing}; whole run {}.", human_time(settings.wall)),
+        "expanded, generated and time/board are means over all attempts, those stopped by a limit included (work done until then); length is the mean over solved boards; peak stored is the largest of any attempt.".to_owned(),
+        format!(
+            "table: built once by one reverse BFS in {}, not counted in its rows (which are lookups only).",
+            human_time(settings.table_build)
+        ),
+    ]
+}
+
+fn render_table(rows: &[Row], settings: &Settings) -> String {
+    let cells: Vec<Vec<String>> = rows.iter().map(human_cells).collect();
+    let mut widths: Vec<usize> = HUMAN_HEADER.iter().map(|h| h.chars().count()).collect();
+    for row in &cells {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut out = String::new();
+        for (i, (cell, width)) in cells.iter().zip(&widths).enumerate() {
+            if i > 0 {
+                out.push_str("  ");
+            }
+            let pad = width - cell.chars().count();
+            if LEFT[i] {
+                out.push_str(cell);
+                out.extend(std::iter::repeat_n(' ', pad));
+            } else {
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(cell);
+            }
+        }
+        out.trim_end().to_owned()
+    };
+    let header: Vec<String> = HUMAN_HEADER.iter().map(|&h| h.to_owned()).collect();
+    let mut out = line(&header);
+    out.push('\n');
+    let rule = "-".repeat(widths.iter().sum::<usize>() + 2 * (widths.len() - 1));
+    let mut previous_set = None;
+    for (row, cells) in rows.iter().zip(&cells) {
+        if previous_set != Some(&row.set) {
+            out.push_str(&rule);
+            out.push('\n');
+            previous_set = Some(&row.set);
+        }
+        out.push_str(&line(cells));
+        out.push('\n');
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    for note in notes(settings) {
+        out.push_str(&note);
+        out.push('\n');
+    }
+    out
+}
+
+fn render_markdown(rows: &[Row], settings: &Settings) -> String {
+    let mut out = format!("| {} |\n", HUMAN_HEADER.join(" | "));
+    let rule: Vec<&str> = LEFT
+        .iter()
+        .map(|&left| if left { "---" } else { "---:" })
+        .collect();
+    let _ = writeln!(out, "| {} |", rule.join(" | "));
+    for row in rows {
+        let _ = writeln!(out, "| {} |", human_cells(row).join(" | "));
+    }
+    out.push('\n');
+    for note in notes(settings) {
+        let _ = writeln!(out, "{note}");
+    }
+    out
+}
+
+const CSV_HEADER: &str = "set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second";
+
+/// The raw fields of a row, for CSV and JSON: `(name, value, is_text)`.
+fn raw_fields(row: &Row) -> Vec<(&'static str, String, bool)> {
+    let memory = row.stopped.get("memory").copied().unwrap_or(0);
+    let time = row.stopped.get("time").copied().unwrap_or(0);
+    let other = row.stopped_total() - memory - time;
+    let optional = |value: Option<f64>| value.map_or(String::new(), |v| format!("{v}"));
+    vec![
+        ("set", row.set.clone(), true),
+        ("algorithm", cli_name(&row.strategy.algorithm), true),
+        (
+            "heuristic",
+            row.strategy
+                .heuristic
+                .map_or(String::new(), |h| cli_name(&h)),
+            true,
+        ),
+        ("attempted", row.attempted.to_string(), false),
+        ("solved", row.solved.to_string(), false),
+        ("stopped_by_memory", memory.to_string(), false),
+        ("stopped_by_time", time.to_string(), false),
+        ("stopped_other", other.to_string(), false),
+        ("mean_length", optional(row.mean_length), false),
+        ("mean_expanded", format!("{}", row.mean_expanded), false),
+        ("mean_generated", format!("{}", row.mean_generated), false),
+        ("peak_stored", row.peak_stored.to_string(), false),
+        (
+            "mean_seconds",
+            format!("{}", row.mean_time.as_secs_f64()),
+            false,
+        ),
+        (
+            "generated_per_second",
+            optional(row.nodes_per_second),
+            false,
+        ),
+    ]
+}
+
+/// Quotes a CSV field when it needs it.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+fn render_csv(rows: &[Row]) -> String {
+    let mut out = format!("{CSV_HEADER}\n");
+    for row in rows {
+        let fields: Vec<String> = raw_fields(row)
+            .iter()
+            .map(|(_, v, _)| csv_field(v))
+            .collect();
+        let _ = writeln!(out, "{}", fields.join(","));
+    }
+    out
+}
+
+/// A JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn render_json(rows: &[Row], settings: &Settings) -> String {
+    let optional = |value: Option<String>| value.unwrap_or_else(|| "null".to_owned());
+    let mut out = String::from("{\n");
+    let _ = writeln!(
+        out,
+        "  \"settings\": {{\"max_stored\": {}, \"max_seconds\": {}, \"jobs\": {}, \"table_build_seconds\": {}, \"wall_seconds\": {}}},",
+        optional(settings.max_stored.map(|n| n.to_string())),
+        optional(settings.max_time.map(|t| t.as_secs_f64().to_string())),
+        settings.jobs,
+        settings.table_build.as_secs_f64(),
+        settings.wall.as_secs_f64(),
+    );
+    out.push_str("  \"rows\": [");
+    for (i, row) in rows.iter().enumerate() {
+        let fields: Vec<String> = raw_fields(row)
+            .into_iter()
+            .map(|(name, value, text)| {
+                let value = if text {
+                    json_string(&value)
+                } else if value.is_empty() {
+                    "null".to_owned()
+                } else {
+                    value
+                };
+                format!("\"{name}\": {value}")
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "{}\n    {{{}}}",
+            if i == 0 { "" } else { "," },
+            fields.join(", ")
+        );
+    }
+    out.push_str("\n  ]\n}\n");
+    out
+}
+
+/// How long `f` takes.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let started = Instant::now();
+    let value = f();
+    (value, started.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> (Vec<BoardSet>, Vec<Record>) {
+        let (sets, skipped) = read_boards(
+            "tiny",
+            "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+        );
+        assert!(skipped.is_empty());
+        let table = Arc::new(EightTable::build());
+        let limits = Limits::new().max_stored(1_000_000);
+        let records = run(&sets, &strategies(), &limits, 1, &table, &|_| {}).unwrap();
+        (sets, records)
+    }
+
+    #[test]
+    fn rows_and_cross_check() {
+        let (sets, records) = tiny();
+        let check = cross_check(&sets, &records);
+        assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
+        assert_eq!(check.optimal, [vec![Some(19), Some(0)], vec![Some(1)]]);
+        let rows = summarise(&sets, &strategies(), &records);
+        // 12 strategies on 3x3, the 8 that handle 4x4 on 4x4.
+        assert_eq!(rows.len(), 12 + 8);
+        assert!(rows.iter().all(|r| r.solved == r.attempted));
+        assert_eq!(rows[0].mean_length, Some(9.5));
+        assert_eq!(rows[0].nodes_per_second, None);
+        let csv = render(&rows, Format::Csv, &settings());
+        assert_eq!(csv.lines().count(), 21);
+        assert!(
+            csv.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("tiny 3x3,table,,2,2,0,0,0,9.5,0,0,0,")
+        );
+        let json = render(&rows, Format::Json, &settings());
+        assert_eq!(json.matches("\"algorithm\"").count(), 20);
+        let table = render(&rows, Format::Table, &settings());
+        assert!(table.contains("linear conflict"));
+    }
+
+    #[test]
+    fn mismatches_are_reported() {
+        let (sets, mut records) = tiny();
+        let record = records
+            .iter_mut()
+            .find(|r| r.strategy.algorithm == Algorithm::IdaStar)
+            .unwrap();
+        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 21]);
+        let check = cross_check(&sets, &records);
+        assert_eq!(check.mismatches.len(), 1);
+        assert!(
+            check.mismatches[0].contains("21 moves by IDA* (misplaced)"),
+            "{}",
+            check.mismatches[0]
+        );
+    }
+
+    #[test]
+    fn human_numbers() {
+        assert_eq!(human_count(812.0), "812");
+        assert_eq!(human_count(52_431.0), "52.4k");
+        assert_eq!(human_count(1_234_567.0), "1.23M");
+        assert_eq!(human_time(Duration::from_micros(1500)), "1.5 ms");
+        assert_eq!(json_string("a\"b\n"), "\"a\\\"b\\n\"");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+    }
+
+    #[test]
+    fn korf_and_defaults() {
+        let sets = DefaultSets::default().build();
+        assert_eq!(sets.len(), 4);
+        assert!(sets[3].instances.iter().all(|i| i.known_length.is_some()));
+        assert_eq!(sets[0].instances[0].board.to_line(), POJ_SAMPLE);
+    }
+
+    fn settings() -> Settings {
+        Settings {
+            max_stored: Some(100_000),
+            max_time: None,
+            jobs: 1,
+            table_build: Duration::from_millis(5),
+            wall: Duration::from_secs(1),
+        }
+    }
+}

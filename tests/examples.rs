@@ -1,0 +1,317 @@
+//! Runs the example programs on small inputs and checks what they print.
+//!
+//! `cargo test` builds the examples into `target/<profile>/examples/`
+//! before it runs the tests; these tests find them next to their own
+//! binary (`target/<profile>/deps/`). Inputs are tiny so the debug build
+//! stays quick.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use sliding_puzzle::{Eight, Fifteen};
+
+/// The path of example `name`, built by `cargo test`.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("tests run from target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with `cargo test`, which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// Runs example `name` with `args`, feeding it `stdin`.
+fn run(name: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin.as_bytes())
+        .expect("the example reads its input");
+    child.wait_with_output().expect("the example finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
+}
+
+/// A file in the temporary directory, unique to this test process.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("frontier-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("a writable temporary directory");
+    path
+}
+
+const SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
+
+#[test]
+fn eight_solves_the_judge_sample_optimally() {
+    for args in [
+        &[][..],
+        &["--algo", "idastar", "--heuristic", "manhattan"],
+        &["--algo", "astar", "--heuristic", "misplaced"],
+        &["--algo", "bidirectional"],
+        &["--algo", "bfs", "--size", "3"],
+    ] {
+        let output = run("eight", args, &format!("{SAMPLE}\n"));
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let out = stdout(&output);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {out:?}");
+        assert_eq!(lines[0].len(), 19, "{args:?}: {out:?}");
+        let board: Eight = SAMPLE.parse().unwrap();
+        assert_eq!(board.verify_solution(lines[0]), Ok(()), "{args:?}: {out:?}");
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+}
+
+#[test]
+fn eight_reads_a_stream_and_reports_bad_boards() {
+    // Board 1 spans lines 1-3; line 4 holds an unsolvable board and the
+    // start of the next, which ends on line 5; line 6 has a bad token; line
+    // 7 is a 4x4 board.
+    let fifteen = Fifteen::random_walk(5, 8).to_line();
+    let input = format!(
+        "2 3 4\n1 5 x\n7 6 8\n2 1 3 4 5 6 7 8 x 1 2\n3 4 5 6 7 x 8\n1 2 3 four 5\n{fifteen}\n"
+    );
+    let output = run("eight", &[], &input);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out:?}");
+    assert_eq!(lines[0].len(), 19);
+    assert_eq!(lines[1], "unsolvable");
+    assert_eq!(lines[2], "r");
+    assert_eq!(Fifteen::random_walk(5, 8).verify_solution(lines[3]), Ok(()));
+    assert!(lines[3].len() <= 8);
+    let err = stderr(&output);
+    assert_eq!(
+        err.trim_end(),
+        "error: line 6: unreadable token \"four\" (expected a tile number or x); skipping the rest of line 6"
+    );
+}
+
+#[test]
+fn eight_exit_codes() {
+    let empty = run("eight", &[], "");
+    assert!(empty.status.success());
+    assert_eq!(stdout(&empty), "");
+    assert_eq!(stderr(&empty), "");
+
+    let repeated = run("eight", &[], "1 1 3 4 5 6 7 8 x\n");
+    assert_eq!(repeated.status.code(), Some(1));
+    assert_eq!(stdout(&repeated), "");
+    assert_eq!(
+        stderr(&repeated).trim_end(),
+        "error: line 1: tile 1 appears twice, at positions 0 and 1"
+    );
+
+    let table_on_fifteen = run(
+        "eight",
+        &["--algo", "table"],
+        &format!("{}\n", Fifteen::goal().to_line()),
+    );
+    assert_eq!(table_on_fifteen.status.code(), Some(1));
+    assert!(stderr(&table_on_fifteen).contains("3x3 boards only"));
+}
+
+#[test]
+fn eight_stats_go_to_stderr() {
+    let output = run(
+        "eight",
+        &["--stats", "--algo", "idastar"],
+        &format!("{SAMPLE}\n"),
+    );
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).trim_end().len(), 19);
+    let err = stderr(&output);
+    assert!(
+        err.contains("board 1 (line 1): 19 moves, IDA* (linear conflict):"),
+        "{err}"
+    );
+    assert!(err.contains("expanded"), "{err}");
+}
+
+#[test]
+fn knight_answers_the_sample() {
+    let output = run(
+        "knight",
+        &[],
+        "3\n8\n0 0\n7 0\n100\n0 0\n30 50\n10\n1 1\n1 1\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "5\n28\n0\n");
+}
+
+#[test]
+fn knight_names_the_bad_token() {
+    let output = run("knight", &[], "2\n8\n0 0\n7 0\n3\n0 0\n1 1\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output).trim_end(),
+        "error: line 5: the board size of case 2 is 3, out of range (4 to 300)"
+    );
+}
+
+#[test]
+fn compare_rows_on_a_small_file() {
+    let walk = Fifteen::random_walk(2, 6).to_line();
+    let boards = temp_file(
+        "boards.txt",
+        &format!(
+            "# two 3x3 boards, a bad line, a 4x4 board\n{SAMPLE}\n1 2 3 4 5 6 x 7 8\n1 2 3 4 5 6 7 8\n{walk}\n"
+        ),
+    );
+    let plot = std::env::temp_dir().join(format!("frontier-{}-compare.svg", std::process::id()));
+    let args = [
+        "--boards",
+        boards.to_str().unwrap(),
+        "--format",
+        "csv",
+        "--max-time",
+        "60",
+        "--plot",
+        plot.to_str().unwrap(),
+    ];
+    let output = run("compare", &args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(
+        err.contains("boards.txt:4: cannot tell the board size from 8 tiles"),
+        "{err}"
+    );
+
+    let out = stdout(&output);
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // 12 strategies on the 3x3 boards, the 8 that handle 4x4 on the walk.
+    assert_eq!(rows.len(), 20, "{out}");
+    for row in &rows {
+        assert_eq!(row.len(), header.len());
+        assert_eq!(row[column("attempted")], row[column("solved")], "{row:?}");
+    }
+    let three: Vec<_> = rows
+        .iter()
+        .filter(|r| r[column("set")].ends_with("3x3"))
+        .collect();
+    assert_eq!(three.len(), 12);
+    // The sample takes 19 moves, the other board 2: every strategy agrees.
+    assert!(
+        three.iter().all(|r| r[column("mean_length")] == "10.5"),
+        "{out}"
+    );
+    let algorithms: Vec<&str> = three.iter().map(|r| r[column("algorithm")]).collect();
+    assert_eq!(
+        algorithms,
+        [
+            "table",
+            "bfs",
+            "bfs-dense",
+            "bidirectional",
+            "bidirectional-dense",
+            "astar",
+            "astar",
+            "astar",
+            "astar-dense",
+            "idastar",
+            "idastar",
+            "idastar"
+        ]
+    );
+    assert_eq!(three[6][column("heuristic")], "manhattan");
+
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
+    assert!(svg.contains("nodes expanded (log scale)"));
+    assert!(svg.contains("IDA* (linear conflict)"));
+    let _ = std::fs::remove_file(boards);
+    let _ = std::fs::remove_file(plot);
+}
+
+#[test]
+fn compare_prints_json_and_a_table() {
+    let boards = temp_file("one.txt", &format!("{SAMPLE}\n"));
+    let json = run(
+        "compare",
+        &["--boards", boards.to_str().unwrap(), "--format", "json"],
+        "",
+    );
+    assert!(json.status.success(), "{}", stderr(&json));
+    let out = stdout(&json);
+    assert!(out.starts_with("{\n  \"settings\": {"), "{out}");
+    assert_eq!(out.matches("\"solved\": 1").count(), 12, "{out}");
+
+    let table = run("compare", &["--boards", boards.to_str().unwrap()], "");
+    assert!(table.status.success());
+    let out = stdout(&table);
+    assert!(out.starts_with("board set"), "{out}");
+    assert!(
+        out.contains("cross-check: every strategy found the same optimal length"),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(boards);
+}
+
+#[test]
+fn terrain_draws_the_cheapest_path() {
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/terrain.txt");
+    let output = run("terrain", &[map], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("cheapest path: cost 57"), "{out}");
+    assert!(out.contains('*'));
+    let dijkstra = out.lines().find(|l| l.starts_with("Dijkstra")).unwrap();
+    let astar = out
+        .lines()
+        .find(|l| l.starts_with("A* (Manhattan)"))
+        .unwrap();
+    let expanded = |line: &str| {
+        line.split_whitespace()
+            .rev()
+            .nth(2)
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert!(expanded(astar) < expanded(dijkstra), "{out}");
+
+    let bad = temp_file("map.txt", "S1\n1x\n");
+    let output = run("terrain", &[bad.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("unexpected 'x' at line 2, column 2"));
+    let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn terrain_random_map() {
+    let output = run(
+        "terrain",
+        &["--seed", "3", "--width", "20", "--height", "8"],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("random 20x8 map, seed 3\n"));
+}
