@@ -1,12 +1,20 @@
-//! A*'s open lists side by side: the `priority-queue` crate (one entry per
-//! state, decrease-key) against `std`'s binary heap with stale entries, on
-//! weighted grids where cheaper paths to open states keep turning up.
+//! A*'s open lists side by side: buckets by f and g, `std`'s binary heap
+//! with stale entries, and the `priority-queue` crate (one entry per state,
+//! decrease-key), on weighted grids where cheaper paths to open states keep
+//! turning up, and on the 8-puzzle.
 //!
 //! `cargo bench --bench open_list`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::{Limits, OpenList};
+use frontier::{AStar, Limits, OpenList};
 use frontier_workspace::terrain::Terrain;
+use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
+
+const OPEN_LISTS: [(&str, OpenList); 3] = [
+    ("buckets", OpenList::Buckets),
+    ("binary_heap", OpenList::BinaryHeap),
+    ("priority_queue", OpenList::PriorityQueue),
+];
 
 fn open_lists(c: &mut Criterion) {
     let mut group = c.benchmark_group("astar_open_list_terrain");
@@ -14,10 +22,7 @@ fn open_lists(c: &mut Criterion) {
     for size in [64, 256] {
         let map = Terrain::random(size, size, 7);
         let optimal = frontier::astar(&map).into_solution().map(|s| s.cost);
-        for (name, open) in [
-            ("priority_queue", OpenList::PriorityQueue),
-            ("binary_heap", OpenList::BinaryHeap),
-        ] {
+        for (name, open) in OPEN_LISTS {
             group.bench_with_input(BenchmarkId::new(name, size), &map, |b, map| {
                 b.iter(|| {
                     let result = frontier::astar_with_open_list(map, &Limits::new(), open);
@@ -26,6 +31,27 @@ fn open_lists(c: &mut Criterion) {
                 });
             });
         }
+    }
+    group.finish();
+
+    let table = EightTable::build();
+    let boards: Vec<Eight> = (0..32).map(Eight::random_solvable).collect();
+    let optimal: Vec<usize> = boards
+        .iter()
+        .map(|b| usize::from(table.distance(b).unwrap()))
+        .collect();
+    let mut group = c.benchmark_group("astar_open_list_eight_random32");
+    group.sample_size(20);
+    for (name, open) in OPEN_LISTS {
+        let mut astar = AStar::new().open_list(open);
+        group.bench_function(BenchmarkId::new(name, "manhattan"), |b| {
+            b.iter(|| {
+                for (&board, &length) in boards.iter().zip(&optimal) {
+                    let result = astar.search(&Puzzle::new(board, Manhattan), &Limits::new());
+                    assert_eq!(result.solution().unwrap().len(), length);
+                }
+            });
+        });
     }
     group.finish();
 }
