@@ -76,6 +76,7 @@ mod bfs;
 mod bidirectional_bfs;
 mod idastar;
 mod limits;
+mod pdb;
 mod problem;
 mod solution;
 mod table;
@@ -90,6 +91,10 @@ pub use bidirectional_bfs::{
 };
 pub use idastar::{IdaStar, idastar, idastar_with};
 pub use limits::{CancelFlag, Limits};
+pub use pdb::{
+    AbstractStep, Abstraction, BuildProgress, CacheStatus, MAX_DISTANCE, PatternTable, PdbError,
+    UNREACHED,
+};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Iteration, Limit, Outcome, SearchResult, Solution, Stats};
 

@@ -1,0 +1,494 @@
+//! Pattern databases checked against brute force: every table is compared
+//! with exact distances, and every estimate with the exact solution length.
+//!
+//! The quick tests build small patterns (3x3 and 2x4 boards, a few tiles of
+//! the 15-puzzle) in debug mode and compare them with exhaustive
+//! breadth-first searches. The heavy ones are ignored by default:
+//!
+//! ```sh
+//! # build times of 5-5-5, 6-6-3 and 7-8 from scratch (7-8: minutes, 2.2 GB)
+//! cargo test --release -p sliding-puzzle --test pdb -- --ignored --nocapture build_times
+//! # Korf's 100 instances with 7-8 and reflection (builds the cache once,
+//! # in target/pdb-cache or $PDB_CACHE_DIR)
+//! cargo test --release -p sliding-puzzle --test pdb -- --ignored --nocapture korf100
+//! ```
+
+use std::collections::VecDeque;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use frontier::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
+use sliding_puzzle::heuristic::pdb::{
+    FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, Partition, PatternDatabase, PatternError,
+    PatternSpace,
+};
+use sliding_puzzle::{Board, Eight, Fifteen, Heuristic, Manhattan, Move, Puzzle};
+
+/// Exact distances to the goal of every board reachable from it, indexed
+/// by [`Board::rank`]; `u8::MAX` for the unreachable half.
+fn exact_distances<const W: usize, const H: usize>() -> Vec<u8> {
+    let mut distance = vec![u8::MAX; usize::try_from(Board::<W, H>::ARRANGEMENTS).unwrap()];
+    let goal = Board::<W, H>::goal();
+    distance[usize::try_from(goal.rank()).unwrap()] = 0;
+    let mut queue = VecDeque::from([goal]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[usize::try_from(board.rank()).unwrap()];
+        for m in Move::ALL {
+            if let Some(next) = board.apply(m) {
+                let slot = &mut distance[usize::try_from(next.rank()).unwrap()];
+                if *slot == u8::MAX {
+                    *slot = d + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    distance
+}
+
+/// Every reachable board with its exact distance.
+fn reachable<const W: usize, const H: usize>(distances: &[u8]) -> Vec<(Board<W, H>, u8)> {
+    distances
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != u8::MAX)
+        .map(|(rank, &d)| (Board::unrank(rank as u64).unwrap(), d))
+        .collect()
+}
+
+/// The board transposed, each tile renamed after the goal cell its goal
+/// cell transposes to: the reflection across the main diagonal.
+fn reflect<const W: usize>(board: &Board<W, W>) -> Board<W, W> {
+    let transpose = |cell: usize| (cell % W) * W + cell / W;
+    let mut tiles = vec![0u8; W * W];
+    for (cell, tile) in board.tiles().enumerate() {
+        let renamed = if tile == 0 {
+            0
+        } else {
+            u8::try_from(transpose(usize::from(tile) - 1) + 1).unwrap()
+        };
+        tiles[transpose(cell)] = renamed;
+    }
+    Board::from_tiles(&tiles).unwrap()
+}
+
+/// Checks `database` on every reachable board: admissible against the exact
+/// distance, zero on the goal, at least Manhattan distance. Returns the
+/// largest change of the estimate across one move (consistency would make
+/// it 1; the minimum over the blank's positions makes it larger).
+fn check_admissible<const W: usize, const H: usize>(
+    database: &PatternDatabase<W, H>,
+    boards: &[(Board<W, H>, u8)],
+) -> u8 {
+    assert_eq!(database.estimate(&Board::goal()), 0);
+    assert!(!database.is_consistent());
+    let mut largest_step = 0;
+    for &(board, distance) in boards {
+        let h = database.estimate(&board);
+        assert!(h <= distance, "h = {h} > {distance} on {board:?}");
+        assert!(h >= Manhattan.estimate(&board), "{board:?}");
+        for m in Move::ALL {
+            if let Some(next) = board.apply(m) {
+                largest_step = largest_step.max(h.abs_diff(database.estimate(&next)));
+            }
+        }
+    }
+    largest_step
+}
+
+#[test]
+fn three_by_three_partitions_are_admissible_on_every_board() {
+    let distances = exact_distances::<3, 3>();
+    let boards = reachable::<3, 3>(&distances);
+    assert_eq!(boards.len(), 181_440);
+    for groups in [
+        &[&[1, 2, 3, 4][..], &[5, 6, 7, 8]][..],
+        &[&[1, 2], &[3, 4, 5], &[6, 7, 8]],
+        &[&[1, 4, 7], &[2, 3, 5, 6, 8]],
+    ] {
+        let partition = Partition::<3, 3>::new(groups.iter().copied()).unwrap();
+        let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+        assert!(check_admissible(&database, &boards) > 1);
+        let reflected = database.clone().with_reflection().unwrap();
+        check_admissible(&reflected, &boards);
+        let (mut better, mut sum) = (0, 0u64);
+        for &(board, _) in &boards {
+            let both = database.sum(&board).max(database.sum(&reflect(&board)));
+            assert_eq!(reflected.estimate(&board), both);
+            better += usize::from(both > database.sum(&board));
+            sum += u64::from(both);
+        }
+        // Reflection helps on a good share of the boards.
+        assert!(better > boards.len() / 20, "{better} boards improved");
+        assert!(sum > 0);
+    }
+}
+
+#[test]
+fn a_single_group_of_every_tile_is_the_exact_distance() {
+    // One group holding all eight tiles: the abstraction is the puzzle, so
+    // the table is the exact distance, and the odd half is unreachable.
+    let distances = exact_distances::<3, 3>();
+    let space = PatternSpace::<3, 3>::new(&[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    let table = PatternTable::build(&space, |_| {}).unwrap();
+    for (board, distance) in reachable::<3, 3>(&distances) {
+        assert_eq!(table.get(space.entry(&board)), distance);
+    }
+    let histogram = table.histogram();
+    assert_eq!(histogram[usize::from(UNREACHED)], 181_440);
+    assert_eq!(histogram[31], 2);
+}
+
+#[test]
+fn reflection_preserves_distances() {
+    let distances = exact_distances::<3, 3>();
+    for (board, distance) in reachable::<3, 3>(&distances).into_iter().step_by(7) {
+        let mirrored = reflect(&board);
+        assert_eq!(reflect(&mirrored), board);
+        assert_eq!(
+            distances[usize::try_from(mirrored.rank()).unwrap()],
+            distance
+        );
+    }
+    assert_eq!(reflect(&Fifteen::goal()), Fifteen::goal());
+}
+
+#[test]
+fn non_square_boards_work_without_reflection() {
+    let distances = exact_distances::<4, 2>();
+    let boards = reachable::<4, 2>(&distances);
+    assert_eq!(boards.len(), 20_160);
+    let partition = Partition::<4, 2>::new([&[1, 2, 5][..], &[3, 4, 6, 7]]).unwrap();
+    let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+    check_admissible(&database, &boards);
+    assert!(matches!(
+        database.with_reflection(),
+        Err(PatternError::NotSquare {
+            width: 4,
+            height: 2
+        })
+    ));
+}
+
+/// The pattern abstraction written the obvious way: the blank is one
+/// cell, moving it onto a cell without a group tile is a free step. The
+/// generic 0-1 search over it must give the very table that
+/// [`PatternSpace`]'s blank regions give.
+struct Naive<const W: usize, const H: usize> {
+    tiles: Vec<u8>,
+    space: PatternSpace<W, H>,
+}
+
+/// The cells of the group's tiles, then the blank's.
+type NaiveState = Vec<u8>;
+
+impl<const W: usize, const H: usize> Naive<W, H> {
+    fn board(&self, state: &NaiveState) -> Board<W, H> {
+        let cells = W * H;
+        let mut tiles = vec![u8::MAX; cells];
+        for (&tile, &cell) in self.tiles.iter().zip(state) {
+            tiles[usize::from(cell)] = tile;
+        }
+        tiles[usize::from(*state.last().unwrap())] = 0;
+        let mut others = (1..u8::try_from(cells).unwrap()).filter(|t| !self.tiles.contains(t));
+        for tile in &mut tiles {
+            if *tile == u8::MAX {
+                *tile = others.next().unwrap();
+            }
+        }
+        Board::from_tiles(&tiles).unwrap()
+    }
+}
+
+impl<const W: usize, const H: usize> Abstraction for Naive<W, H> {
+    type State = NaiveState;
+
+    fn state_count(&self) -> u64 {
+        ((W * H) as u64).pow(u32::try_from(self.tiles.len()).unwrap() + 1)
+    }
+
+    fn rank(&self, state: &NaiveState) -> u64 {
+        state
+            .iter()
+            .rev()
+            .fold(0, |rank, &cell| rank * (W * H) as u64 + u64::from(cell))
+    }
+
+    fn unrank(&self, mut rank: u64) -> NaiveState {
+        (0..=self.tiles.len())
+            .map(|_| {
+                let cell = u8::try_from(rank % (W * H) as u64).unwrap();
+                rank /= (W * H) as u64;
+                cell
+            })
+            .collect()
+    }
+
+    fn goals(&self) -> impl Iterator<Item = NaiveState> {
+        let mut goal: NaiveState = self.tiles.iter().map(|&t| t - 1).collect();
+        goal.push(u8::try_from(W * H - 1).unwrap());
+        std::iter::once(goal)
+    }
+
+    fn predecessors(&self, state: &NaiveState) -> impl Iterator<Item = AbstractStep<NaiveState>> {
+        let blank = usize::from(*state.last().unwrap());
+        let (row, col) = (blank / W, blank % W);
+        let neighbours = [
+            (row > 0).then(|| blank - W),
+            (col > 0).then(|| blank - 1),
+            (col + 1 < W).then(|| blank + 1),
+            (row + 1 < H).then(|| blank + W),
+        ];
+        let state = state.clone();
+        neighbours.into_iter().flatten().map(move |next| {
+            let next = u8::try_from(next).unwrap();
+            let mut moved = state.clone();
+            *moved.last_mut().unwrap() = next;
+            match state.iter().position(|&cell| cell == next) {
+                Some(i) => {
+                    moved[i] = u8::try_from(blank).unwrap();
+                    AbstractStep::Unit(self.rank(&moved))
+                }
+                None => AbstractStep::Free(moved),
+            }
+        })
+    }
+
+    fn entry_count(&self) -> u64 {
+        self.space.entry_count()
+    }
+
+    fn entry(&self, state: &NaiveState) -> u64 {
+        self.space.entry(&self.board(state))
+    }
+}
+
+fn check_against_naive<const W: usize, const H: usize>(tiles: &[u8]) {
+    let space = PatternSpace::<W, H>::new(tiles).unwrap();
+    let naive = Naive {
+        tiles: space.tiles().to_vec(),
+        space: space.clone(),
+    };
+    let regions = PatternTable::build(&space, |_| {}).unwrap();
+    let cells = PatternTable::build(&naive, |_| {}).unwrap();
+    assert_eq!(regions, cells, "tiles {tiles:?} on {W}x{H}");
+    assert_eq!(regions.histogram()[usize::from(UNREACHED)], 0);
+}
+
+#[test]
+fn blank_regions_give_the_same_tables_as_blank_cells_with_free_steps() {
+    check_against_naive::<3, 3>(&[1, 2, 3, 4]);
+    check_against_naive::<3, 3>(&[2, 6, 7]);
+    check_against_naive::<4, 2>(&[1, 7, 4]);
+    check_against_naive::<4, 4>(&[1, 2, 3]);
+    check_against_naive::<4, 4>(&[6, 11, 15]);
+}
+
+#[test]
+fn small_fifteen_patterns_are_admissible_on_random_walks() {
+    let partition = Partition::<4, 4>::new([[1, 2, 5], [3, 4, 8], [13, 14, 15]]).unwrap();
+    let database = PatternDatabase::build(&partition, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
+    for seed in 0..20 {
+        let board = Fifteen::random_walk(seed, 24);
+        let length = frontier::idastar(&Puzzle::new(board, Manhattan))
+            .into_solution()
+            .unwrap()
+            .len();
+        let h = database.estimate(&board);
+        assert!(usize::from(h) <= length, "seed {seed}: h = {h} > {length}");
+        let solution = frontier::idastar(&Puzzle::new(board, database.clone()))
+            .into_solution()
+            .unwrap();
+        assert_eq!(solution.len(), length, "seed {seed}");
+        board.verify_solution(&solution.actions).unwrap();
+    }
+}
+
+#[test]
+fn partitions_reject_bad_groups() {
+    assert!(matches!(
+        Partition::<3, 3>::new([[1, 2], [2, 3]]),
+        Err(PatternError::RepeatedTile { tile: 2 })
+    ));
+    assert!(matches!(
+        Partition::<3, 3>::new([&[1, 2][..], &[3, 9]]),
+        Err(PatternError::NoSuchTile { tile: 9, .. })
+    ));
+    assert!(matches!(
+        Partition::<3, 3>::new([&[0][..]]),
+        Err(PatternError::NoSuchTile { tile: 0, .. })
+    ));
+    assert!(matches!(
+        Partition::<3, 3>::new([&[1][..], &[]]),
+        Err(PatternError::EmptyGroup { group: 1 })
+    ));
+    for (groups, name) in [
+        (&FIFTEEN_5_5_5[..], "5-5-5"),
+        (&FIFTEEN_6_6_3, "6-6-3"),
+        (&FIFTEEN_7_8, "7-8"),
+    ] {
+        let partition = Partition::<4, 4>::new(groups.iter().copied()).unwrap();
+        let tiles: usize = partition.groups().map(<[u8]>::len).sum();
+        assert_eq!(tiles, 15);
+        assert_eq!(partition.name(), name);
+    }
+}
+
+/// A fresh directory under the system's temporary directory.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sliding-pdb-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn statuses<const W: usize, const H: usize>(database: &PatternDatabase<W, H>) -> Vec<String> {
+    database
+        .groups()
+        .map(|group| match group.status() {
+            CacheStatus::Loaded => "loaded".to_owned(),
+            CacheStatus::Built { rejected: None, .. } => "built".to_owned(),
+            CacheStatus::Built {
+                rejected: Some(error),
+                ..
+            } => format!("rebuilt: {}", kind(error)),
+            _ => "other".to_owned(),
+        })
+        .collect()
+}
+
+fn kind(error: &PdbError) -> &'static str {
+    match error {
+        PdbError::Length { .. } => "length",
+        PdbError::Checksum { .. } => "checksum",
+        PdbError::Foreign { .. } => "foreign",
+        PdbError::Key { .. } => "key",
+        PdbError::Version { .. } => "version",
+        PdbError::EntryCount { .. } => "entry count",
+        _ => "other",
+    }
+}
+
+fn file_of(dir: &Path, tiles: &[u8]) -> PathBuf {
+    dir.join(PatternSpace::<3, 3>::new(tiles).unwrap().file_name())
+}
+
+#[test]
+fn cached_tables_round_trip_and_damaged_ones_are_rebuilt() {
+    let dir = scratch_dir("cache");
+    let partition = Partition::<3, 3>::new([[1, 2, 3, 4], [5, 6, 7, 8]]).unwrap();
+    let open = || PatternDatabase::load_or_build(&partition, &dir, |_| {}).unwrap();
+    let built = open();
+    assert_eq!(statuses(&built), ["built", "built"]);
+    let loaded = open();
+    assert_eq!(statuses(&loaded), ["loaded", "loaded"]);
+    for (a, b) in built.groups().zip(loaded.groups()) {
+        assert_eq!(a.table(), b.table());
+    }
+    let first = file_of(&dir, &[1, 2, 3, 4]);
+    let second = file_of(&dir, &[5, 6, 7, 8]);
+    let good = fs::read(&first).unwrap();
+
+    // Truncated.
+    fs::write(&first, &good[..good.len() - 100]).unwrap();
+    assert_eq!(statuses(&open()), ["rebuilt: length", "loaded"]);
+    assert_eq!(fs::read(&first).unwrap(), good);
+    // One byte flipped in the entries.
+    let mut flipped = good.clone();
+    flipped[good.len() - 1000] ^= 0x04;
+    fs::write(&first, &flipped).unwrap();
+    assert_eq!(statuses(&open()), ["rebuilt: checksum", "loaded"]);
+    // Another group's table under this group's name: the header's key says so.
+    fs::copy(&second, &first).unwrap();
+    assert_eq!(statuses(&open()), ["rebuilt: key", "loaded"]);
+    // Not a table at all.
+    fs::write(&first, b"not a pattern database").unwrap();
+    assert_eq!(statuses(&open()), ["rebuilt: foreign", "loaded"]);
+    // A header from a future format version.
+    let mut future = good.clone();
+    future[8] += 1;
+    fs::write(&first, &future).unwrap();
+    assert_eq!(statuses(&open()), ["rebuilt: version", "loaded"]);
+
+    let database = open();
+    assert_eq!(statuses(&database), ["loaded", "loaded"]);
+    let board: Eight = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+    assert_eq!(database.estimate(&board), built.estimate(&board));
+    // Only the two tables are left: temporary files were renamed or removed.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Builds each 15-puzzle partition from scratch and prints the times.
+#[test]
+#[ignore = "minutes and 2.2 GB: run in release, see the module docs"]
+fn build_times() {
+    for groups in [&FIFTEEN_5_5_5[..], &FIFTEEN_6_6_3, &FIFTEEN_7_8] {
+        let partition = Partition::<4, 4>::new(groups.iter().copied()).unwrap();
+        let started = Instant::now();
+        let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+        for group in database.groups() {
+            let histogram = group.table().histogram();
+            let largest = (0..255).rev().find(|&v| histogram[v] > 0).unwrap();
+            assert_eq!(histogram[usize::from(UNREACHED)], 0);
+            println!(
+                "{:?}: {}, largest value {largest}",
+                group.space().tiles(),
+                group.status()
+            );
+        }
+        println!(
+            "{}: {:.1} s",
+            partition.name(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Korf's 100 instances (blank-last goal) with their published optimal
+/// lengths.
+fn korf100() -> Vec<(Fifteen, usize)> {
+    let text = include_str!("../testdata/korf100-blank-last.txt");
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let board = fields[2..].join(" ").parse().unwrap();
+            (board, fields[1].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs the 7-8 tables (built once into the cache): run in release"]
+fn korf100_with_7_8_and_reflection() {
+    let dir = std::env::var_os("PDB_CACHE_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/pdb-cache"),
+        PathBuf::from,
+    );
+    let partition = Partition::<4, 4>::new(FIFTEEN_7_8).unwrap();
+    let database = PatternDatabase::load_or_build(&partition, &dir, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
+    let instances = korf100();
+    assert_eq!(instances.len(), 100);
+    let started = Instant::now();
+    let mut generated = 0;
+    let mut ida = frontier::IdaStar::new();
+    for (i, &(board, published)) in instances.iter().enumerate() {
+        let result = ida.search(&Puzzle::new(board, &database), &frontier::Limits::new());
+        generated += result.stats.generated;
+        let solution = result.into_solution().unwrap();
+        assert_eq!(solution.len(), published, "instance {}", i + 1);
+        board.verify_solution(&solution.actions).unwrap();
+    }
+    println!(
+        "korf100: {generated} nodes generated ({} per instance) in {:.2} s",
+        generated / 100,
+        started.elapsed().as_secs_f64()
+    );
+}
