@@ -315,3 +315,36 @@ fn terrain_random_map() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).starts_with("random 20x8 map, seed 3\n"));
 }
+
+#[test]
+fn fifteen_solves_verifies_and_compares_lengths() {
+    let korf55 = "55 41 5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3";
+    let walk = Fifteen::random_walk(3, 12).to_line();
+    let boards = temp_file("fifteen.txt", &format!("# two boards\n{korf55}\n{walk}\n"));
+    let output = run(
+        "fifteen",
+        &["--heuristic", "linear-conflict", boards.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let row = text
+        .lines()
+        .find(|line| line.split_whitespace().next() == Some("55"))
+        .expect("a row for Korf #55");
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(fields[1..3], ["41", "41"], "{row}");
+    assert!(text.contains("2 instances, 2 solved"), "{text}");
+
+    // A wrong published length is a failure, reported and in the exit code.
+    let wrong = temp_file(
+        "fifteen-wrong.txt",
+        "55 40 5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3\n",
+    );
+    let output = run(
+        "fifteen",
+        &["--heuristic", "linear-conflict", wrong.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+}

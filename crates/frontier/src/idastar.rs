@@ -142,7 +142,8 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 budget: &mut *budget,
                 path: &mut self.path,
                 expanded: stats.expanded,
-                generated: 1,
+                // The root is generated once per search, as Korf counts it.
+                generated: u64::from(stats.iterations.is_empty()),
                 depth: 0,
                 peak: stats.peak_stored,
                 next_bound: None,

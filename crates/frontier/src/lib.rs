@@ -20,7 +20,19 @@
 //!   memory linear in its length.
 //!
 //! The BFS family and A* have `_ranked` variants that keep their tables in
-//! dense vectors for problems implementing [`RankedStates`].
+//! dense vectors for problems implementing [`RankedStates`]; [`Bfs`],
+//! [`BidirectionalBfs`], [`AStar`] and [`IdaStar`] keep their memory between
+//! searches, and `solve_batch` (feature `parallel`, on by default) runs
+//! many searches on all cores.
+//!
+//! # Pattern databases
+//!
+//! [`PatternTable`] builds a heuristic table by breadth-first search backward
+//! from the goals of an [`Abstraction`] of the problem (Culberson &
+//! Schaeffer 1998), with additive partitions in mind (Korf & Felner 2002):
+//! steps of other pattern's tiles are free. One byte per entry, built on all
+//! cores with a progress callback, and saved to disk with a checksummed,
+//! versioned header so a stale or damaged file is rebuilt, never used.
 //!
 //! # Quick start
 //!

@@ -109,8 +109,9 @@ pub struct Iteration<C> {
 /// The work a search did.
 ///
 /// `generated` counts the start node plus every successor produced (what
-/// Korf's papers call nodes generated); `expanded` counts the nodes whose
-/// successors were produced. `peak_stored` is the most states held at once:
+/// Korf's papers call nodes generated; IDA* counts the start once, not once
+/// per iteration, as Korf does); `expanded` counts the nodes whose successors
+/// were produced. `peak_stored` is the most states held at once:
 /// the state table for the BFS family and A*, the path for IDA*.
 ///
 /// # Example

@@ -324,13 +324,17 @@ fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
 
 #[test]
 fn idastar_never_generates_the_parent_again() {
-    // A 2-cycle A ⇄ B with the goal beyond B: the only generated nodes are
-    // the root, B (from A) and C (from B); A is not generated from B.
+    // A 2-cycle A ⇄ B with the goal beyond B: each iteration generates B
+    // (from A) and then C (from B), never A again from B. The root counts
+    // once per search, in the first iteration.
     let problem = Graph::new(3, &[(0, 1, 1), (1, 0, 1), (1, 2, 1)], 0, 2);
     let result = frontier::idastar(&problem);
     assert_eq!(result.solution().map(frontier::Solution::len), Some(2));
-    let last = result.stats.iterations.last().unwrap();
-    assert_eq!(last.generated, 3);
+    let iterations = &result.stats.iterations;
+    assert_eq!(iterations.len(), 3); // bounds 0, 1, 2 (zero heuristic)
+    assert_eq!(iterations[0].generated, 2); // the root and B, cut off
+    assert_eq!(iterations[1].generated, 2); // B, and C cut off
+    assert_eq!(iterations[2].generated, 2); // B, and C: the goal
 }
 
 #[test]

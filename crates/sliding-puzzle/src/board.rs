@@ -55,8 +55,8 @@ pub type Fifteen = Board<4, 4>;
 /// Marks a move off the board in the neighbour table.
 const OFF: u8 = u8::MAX;
 
-/// The moves the blank can make from one cell, in Korf's order, with the
-/// cell each leads to.
+/// The moves the blank can make from one cell, in [`SEARCH_ORDER`], with
+/// the cell each leads to.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveList {
     len: u8,
@@ -118,6 +118,12 @@ const fn neighbours(w: usize, h: usize) -> [[u8; 4]; 16] {
     table
 }
 
+/// The order successors are generated in: Korf's order (blank up, left,
+/// right, down) turned by the 180° rotation that maps his goal onto ours, so
+/// IDA* visits a converted instance's tree exactly as his program visits the
+/// original, and node counts compare with his published ones.
+const SEARCH_ORDER: [Move; 4] = [Move::Down, Move::Right, Move::Left, Move::Up];
+
 const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
     let next = neighbours(width, height);
     let mut lists = [MoveList {
@@ -128,7 +134,7 @@ const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
     while cell < width * height {
         let mut index = 0;
         while index < 4 {
-            let direction = Move::ALL[index];
+            let direction = SEARCH_ORDER[index];
             let to = next[cell][direction as usize];
             if to != OFF {
                 let len = lists[cell].len as usize;
@@ -165,7 +171,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// `NEIGHBOURS[cell][move as usize]`: where the blank goes, or `OFF`.
     pub(crate) const NEIGHBOURS: &'static [[u8; 4]; 16] = &neighbours(W, Self::CELLS / W);
 
-    /// `MOVES[cell]`: the legal blank moves from `cell` in Korf's order.
+    /// `MOVES[cell]`: the legal blank moves from `cell` in [`SEARCH_ORDER`].
     pub(crate) const MOVES: &'static [MoveList; 16] = &move_lists(W, Self::CELLS / W);
 
     /// A board from its packed tiles and blank cell, unchecked.
@@ -397,7 +403,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
         (to != OFF).then(|| self.slide(to).0)
     }
 
-    /// The legal blank moves with the cell each leads to, in Korf's order.
+    /// The legal blank moves with the cell each leads to, in [`SEARCH_ORDER`].
     #[inline]
     pub(crate) fn move_list(&self) -> &'static [(Move, u8)] {
         // The mask lets the compiler drop the bounds check: blank < 16.
@@ -405,7 +411,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     }
 
     /// The legal moves of the blank, in the order successors are generated
-    /// (up, left, right, down).
+    /// (down, right, left, up: Korf's order turned with his goal).
     ///
     /// # Example
     ///
@@ -413,7 +419,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// use sliding_puzzle::{Eight, Move};
     ///
     /// let moves: Vec<_> = Eight::goal().legal_moves().collect();
-    /// assert_eq!(moves, [Move::Up, Move::Left]);
+    /// assert_eq!(moves, [Move::Left, Move::Up]);
     /// ```
     pub fn legal_moves(&self) -> impl Iterator<Item = Move> + use<W, H> {
         self.move_list().iter().map(|&(m, _)| m)
@@ -605,20 +611,20 @@ mod tests {
 
     #[test]
     fn neighbour_tables() {
-        // Korf's order on a 3x3 centre: up, left, right, down.
+        // Korf's order turned by 180°: down, right, left, up.
         let centre = Eight::MOVES[4].as_slice();
         assert_eq!(
             centre,
             [
-                (Move::Up, 1),
-                (Move::Left, 3),
+                (Move::Down, 7),
                 (Move::Right, 5),
-                (Move::Down, 7)
+                (Move::Left, 3),
+                (Move::Up, 1)
             ]
         );
         assert_eq!(
             Eight::MOVES[0].as_slice(),
-            [(Move::Right, 1), (Move::Down, 3)]
+            [(Move::Down, 3), (Move::Right, 1)]
         );
         // A 1x3 strip only moves sideways.
         assert_eq!(Board::<3, 1>::MOVES[1].as_slice().len(), 2);

@@ -72,7 +72,8 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 /// IDA*, as a [`SearchProblem`] with every optional capability.
 ///
 /// - Actions are [`Move`]s of the blank, each costing 1; successors come in
-///   Korf's order (blank up, left, right, down) from a per-shape table, with
+///   Korf's order turned with his goal (blank down, right, left, up) from a
+///   per-shape table, with
 ///   no allocation and the heuristic updated by [`Heuristic::update`].
 /// - [`BidirectionalProblem`]: moves are reversible (the blank can always
 ///   go back where it came from), so the predecessor reached by blank move
@@ -261,13 +262,13 @@ mod tests {
     use crate::{Eight, Fifteen, LinearConflict};
 
     #[test]
-    fn successors_in_korf_order_with_updated_h() {
+    fn successors_in_search_order_with_updated_h() {
         let puzzle = Puzzle::new(Eight::goal(), LinearConflict);
         let centre: Eight = "1 2 3 4 x 5 6 7 8".parse().unwrap();
         let state = puzzle.state(centre);
         let steps: Vec<_> = puzzle.successors(&state).collect();
         let actions: Vec<Move> = steps.iter().map(|s| s.action).collect();
-        assert_eq!(actions, [Move::Up, Move::Left, Move::Right, Move::Down]);
+        assert_eq!(actions, [Move::Down, Move::Right, Move::Left, Move::Up]);
         for step in steps {
             assert_eq!(Some(step.state.board), centre.apply(step.action));
             assert_eq!(step.state.h, LinearConflict.estimate(&step.state.board));

@@ -8,9 +8,13 @@
 //! | [`Misplaced`] | tiles out of place (Doran & Michie 1966; Nilsson's h1) | yes | yes |
 //! | [`Manhattan`] | sum of tile distances (Doran & Michie 1966; Korf 1985) | yes | yes |
 //! | [`LinearConflict`] | Manhattan + 2 per line conflict (Hansson, Mayer & Yung 1992) | yes | yes |
+//! | [`PatternDatabase`] | additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002; Felner, Korf & Hanan 2004) | yes | no |
 //!
-//! Each dominates the one above it, so it never expands more nodes in A* or
-//! IDA* (up to tie-breaking).
+//! Each of the first four dominates the one above it, so it never expands
+//! more nodes in A* or IDA* (up to tie-breaking). The pattern databases
+//! dominate Manhattan distance: with the 7-8 partition and reflection, IDA*
+//! solves Korf's 100 15-puzzles with about 38,000 nodes each, against 44
+//! million with linear conflict (`docs/benchmarks.md`).
 
 mod linear_conflict;
 mod manhattan;
@@ -20,6 +24,7 @@ pub mod pdb;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use pdb::PatternDatabase;
 
 use crate::Board;
 
