@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use frontier::{ResultOf, SearchProblem, Step};
+use frontier::{NoHeuristic, ResultOf, SearchProblem, Step};
 use frontier_workspace::terrain::Terrain;
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
@@ -51,38 +51,28 @@ struct Args {
     weight: f64,
 }
 
-/// The map with the heuristic switched off: Dijkstra's algorithm.
-struct Dijkstra<'a>(&'a Terrain);
-
 /// The map with the heuristic multiplied by a weight: weighted A*.
 struct Weighted<'a>(&'a Terrain, f64);
 
-macro_rules! delegate {
-    () => {
-        type State = (usize, usize);
-        type Action = char;
-        type Cost = u32;
-        fn start(&self) -> (usize, usize) {
-            self.0.start()
-        }
-        fn is_goal(&self, at: &(usize, usize)) -> bool {
-            self.0.is_goal(at)
-        }
-        fn successors(
-            &self,
-            at: &(usize, usize),
-        ) -> impl Iterator<Item = Step<(usize, usize), char, u32>> {
-            self.0.successors(at)
-        }
-    };
-}
-
-impl SearchProblem for Dijkstra<'_> {
-    delegate!();
-}
-
 impl SearchProblem for Weighted<'_> {
-    delegate!();
+    type State = (usize, usize);
+    type Action = char;
+    type Cost = u32;
+
+    fn start(&self) -> (usize, usize) {
+        self.0.start()
+    }
+
+    fn is_goal(&self, at: &(usize, usize)) -> bool {
+        self.0.is_goal(at)
+    }
+
+    fn successors(
+        &self,
+        at: &(usize, usize),
+    ) -> impl Iterator<Item = Step<(usize, usize), char, u32>> {
+        self.0.successors(at)
+    }
 
     #[expect(
         clippy::cast_possible_truncation,
@@ -109,7 +99,7 @@ fn main() -> ExitCode {
     };
 
     let astar = frontier::astar(&map);
-    let dijkstra = frontier::astar(&Dijkstra(&map));
+    let dijkstra = frontier::astar(&NoHeuristic(&map));
     let weighted = frontier::astar(&Weighted(&map, args.weight));
     println!("{name}");
     let Some(path) = astar.solution() else {

@@ -262,33 +262,12 @@ mod tests {
         for seed in 0..20 {
             let map = Terrain::random(30, 20, seed);
             let astar = frontier::astar(&map);
-            let dijkstra = frontier::astar(&Zero(&map));
+            let dijkstra = frontier::astar(&frontier::NoHeuristic(&map));
             assert_eq!(
                 astar.solution().map(|s| s.cost),
                 dijkstra.solution().map(|s| s.cost),
                 "seed {seed}"
             );
-        }
-    }
-
-    /// The map with the heuristic switched off: Dijkstra's algorithm.
-    struct Zero<'a>(&'a Terrain);
-
-    impl SearchProblem for Zero<'_> {
-        type State = (usize, usize);
-        type Action = char;
-        type Cost = u32;
-        fn start(&self) -> (usize, usize) {
-            self.0.start()
-        }
-        fn is_goal(&self, at: &(usize, usize)) -> bool {
-            self.0.is_goal(at)
-        }
-        fn successors(
-            &self,
-            at: &(usize, usize),
-        ) -> impl Iterator<Item = Step<(usize, usize), char, u32>> {
-            self.0.successors(at)
         }
     }
 }

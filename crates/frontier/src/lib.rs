@@ -107,7 +107,7 @@ pub use pdb::{
     AbstractStep, Abstraction, BuildProgress, CacheStatus, MAX_DISTANCE, PatternTable, PdbError,
     UNREACHED,
 };
-pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
+pub use problem::{BidirectionalProblem, Cost, NoHeuristic, RankedStates, SearchProblem, Step};
 pub use solution::{Iteration, Limit, Outcome, SearchResult, Solution, Stats};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.

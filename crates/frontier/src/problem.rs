@@ -240,3 +240,64 @@ impl<P: RankedStates + ?Sized> RankedStates for &P {
         (**self).rank(state)
     }
 }
+
+/// `P` with its heuristic switched off: A* on it is Dijkstra's algorithm
+/// and IDA* is iterative deepening on cost. Useful to measure what a
+/// heuristic saves.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{NoHeuristic, toy::Doubling};
+///
+/// let problem = Doubling::new(1, 10);
+/// let informed = frontier::astar(&problem);
+/// let dijkstra = frontier::astar(&NoHeuristic(&problem));
+/// assert_eq!(informed.solution().unwrap().cost, dijkstra.solution().unwrap().cost);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoHeuristic<P>(pub P);
+
+impl<P: SearchProblem> SearchProblem for NoHeuristic<P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn start(&self) -> Self::State {
+        self.0.start()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.0.successors(state)
+    }
+}
+
+impl<P: BidirectionalProblem> BidirectionalProblem for NoHeuristic<P> {
+    fn goal(&self) -> Self::State {
+        self.0.goal()
+    }
+
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.0.predecessors(state)
+    }
+}
+
+impl<P: RankedStates> RankedStates for NoHeuristic<P> {
+    fn state_count(&self) -> usize {
+        self.0.state_count()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        self.0.rank(state)
+    }
+}
