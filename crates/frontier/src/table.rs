@@ -191,12 +191,7 @@ impl<S, A, C> DenseTable<S, A, C> {
     /// [`Limit::Stored`] when `count` exceeds `max_stored` or the memory
     /// cannot be had (a dense table of the 15-puzzle's 16! ranks, say).
     pub(crate) fn prepare(&mut self, count: usize, max_stored: Option<usize>) -> Result<(), Limit> {
-        for &rank in &self.ranks {
-            self.ids[rank] = NONE;
-        }
-        self.ranks.clear();
-        self.states.clear();
-        self.nodes.clear();
+        self.reset();
         if max_stored.is_some_and(|max| count > max) {
             return Err(Limit::Stored);
         }
@@ -211,6 +206,16 @@ impl<S, A, C> DenseTable<S, A, C> {
         Ok(())
     }
 
+    /// Forgets every node, resetting only the slots the last search used.
+    fn reset(&mut self) {
+        for &rank in &self.ranks {
+            self.ids[rank] = NONE;
+        }
+        self.ranks.clear();
+        self.states.clear();
+        self.nodes.clear();
+    }
+
     fn slot(&self, rank: usize) -> usize {
         assert!(
             rank < self.ids.len(),
@@ -223,12 +228,7 @@ impl<S, A, C> DenseTable<S, A, C> {
 
 impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> {
     fn clear(&mut self) {
-        for &rank in &self.ranks {
-            self.ids[rank] = NONE;
-        }
-        self.ranks.clear();
-        self.states.clear();
-        self.nodes.clear();
+        self.reset();
     }
 
     fn len(&self) -> usize {
