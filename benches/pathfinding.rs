@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::Limits;
+use frontier::{IdaStar, Limits};
 use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
 
 /// How many boards each iteration solves.
@@ -76,154 +76,120 @@ fn boards() -> (Vec<Eight>, Vec<Cells>, Vec<usize>) {
     (boards, arrays, optimal)
 }
 
-fn informed(c: &mut Criterion) {
-    let (boards, arrays, optimal) = boards();
-    let none = Limits::new();
-    let mut group = c.benchmark_group("eight_vs_pathfinding");
-    group.sample_size(10);
-    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal);
+type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
 
-    group.bench_function(BenchmarkId::new("pathfinding", "astar"), |b| {
+/// Benchmarks `solve` over `items` as `library/algorithm`, checking every
+/// returned length against `optimal` in each iteration.
+fn bench_lengths<T>(
+    group: &mut Group<'_>,
+    library: &str,
+    algorithm: &str,
+    items: &[T],
+    optimal: &[usize],
+    mut solve: impl FnMut(&T) -> usize,
+) {
+    group.bench_function(BenchmarkId::new(library, algorithm), |b| {
         b.iter(|| {
-            check(
-                arrays
-                    .iter()
-                    .map(|s| {
-                        let (path, _) = pathfinding::directed::astar::astar(
-                            s,
-                            |n| neighbours(n).into_iter().map(|m| (m, 1)),
-                            manhattan,
-                            |n| *n == GOAL,
-                        )
-                        .unwrap();
-                        path.len() - 1
-                    })
-                    .collect(),
-            );
+            for (item, &length) in items.iter().zip(optimal) {
+                assert_eq!(solve(item), length);
+            }
         });
     });
-    group.bench_function(BenchmarkId::new("frontier", "astar"), |b| {
-        b.iter(|| {
-            check(
-                boards
-                    .iter()
-                    .map(|&s| {
-                        frontier::astar(&Puzzle::new(s, Manhattan))
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
-    });
-    group.bench_function(BenchmarkId::new("frontier", "astar_ranked"), |b| {
-        b.iter(|| {
-            check(
-                boards
-                    .iter()
-                    .map(|&s| {
-                        frontier::astar_ranked(&Puzzle::new(s, Manhattan), &none)
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
-    });
-    group.bench_function(BenchmarkId::new("pathfinding", "idastar"), |b| {
-        b.iter(|| {
-            check(
-                arrays
-                    .iter()
-                    .map(|s| {
-                        let (path, _) = pathfinding::directed::idastar::idastar(
-                            s,
-                            |n| neighbours(n).into_iter().map(|m| (m, 1)),
-                            manhattan,
-                            |n| *n == GOAL,
-                        )
-                        .unwrap();
-                        path.len() - 1
-                    })
-                    .collect(),
-            );
-        });
-    });
-    group.bench_function(BenchmarkId::new("frontier", "idastar"), |b| {
-        let mut ida = frontier::IdaStar::new();
-        b.iter(|| {
-            check(
-                boards
-                    .iter()
-                    .map(|&s| {
-                        ida.search(&Puzzle::new(s, Manhattan), &none)
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
-    });
-    group.finish();
 }
 
-fn bidirectional(c: &mut Criterion) {
+/// A pathfinding path's number of moves (it lists the start too).
+fn moves(path: &[Cells]) -> usize {
+    path.len() - 1
+}
+
+fn searches(c: &mut Criterion) {
     let (boards, arrays, optimal) = boards();
     let none = Limits::new();
+    let unit = |n: &Cells| neighbours(n).into_iter().map(|m| (m, 1));
+    let goal = |n: &Cells| *n == GOAL;
     let mut group = c.benchmark_group("eight_vs_pathfinding");
     group.sample_size(10);
-    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal);
-    group.bench_function(BenchmarkId::new("pathfinding", "bfs_bidirectional"), |b| {
-        b.iter(|| {
-            check(
-                arrays
-                    .iter()
-                    .map(|s| {
-                        pathfinding::directed::bfs::bfs_bidirectional(
-                            s, &GOAL, neighbours, neighbours,
-                        )
-                        .unwrap()
-                        .len()
-                            - 1
-                    })
-                    .collect(),
-            );
-        });
+
+    bench_lengths(&mut group, "pathfinding", "astar", &arrays, &optimal, |s| {
+        moves(
+            &pathfinding::directed::astar::astar(s, unit, manhattan, goal)
+                .unwrap()
+                .0,
+        )
     });
-    group.bench_function(BenchmarkId::new("frontier", "bidirectional_bfs"), |b| {
-        b.iter(|| {
-            check(
-                boards
-                    .iter()
-                    .map(|&s| {
-                        frontier::bidirectional_bfs(&Puzzle::new(s, Manhattan))
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
+    bench_lengths(&mut group, "frontier", "astar", &boards, &optimal, |&s| {
+        frontier::astar(&Puzzle::new(s, Manhattan))
+            .into_solution()
+            .unwrap()
+            .len()
     });
-    group.bench_function(
-        BenchmarkId::new("frontier", "bidirectional_bfs_ranked"),
-        |b| {
-            b.iter(|| {
-                check(
-                    boards
-                        .iter()
-                        .map(|&s| {
-                            frontier::bidirectional_bfs_ranked(&Puzzle::new(s, Manhattan), &none)
-                                .into_solution()
-                                .unwrap()
-                                .len()
-                        })
-                        .collect(),
-                );
-            });
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "astar_ranked",
+        &boards,
+        &optimal,
+        |&s| {
+            let result = frontier::astar_ranked(&Puzzle::new(s, Manhattan), &none);
+            result.into_solution().unwrap().len()
+        },
+    );
+    bench_lengths(
+        &mut group,
+        "pathfinding",
+        "idastar",
+        &arrays,
+        &optimal,
+        |s| {
+            moves(
+                &pathfinding::directed::idastar::idastar(s, unit, manhattan, goal)
+                    .unwrap()
+                    .0,
+            )
+        },
+    );
+    let mut ida = IdaStar::new();
+    bench_lengths(&mut group, "frontier", "idastar", &boards, &optimal, |&s| {
+        ida.search(&Puzzle::new(s, Manhattan), &none)
+            .into_solution()
+            .unwrap()
+            .len()
+    });
+    bench_lengths(
+        &mut group,
+        "pathfinding",
+        "bfs_bidirectional",
+        &arrays,
+        &optimal,
+        |s| {
+            moves(
+                &pathfinding::directed::bfs::bfs_bidirectional(s, &GOAL, neighbours, neighbours)
+                    .unwrap(),
+            )
+        },
+    );
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "bidirectional_bfs",
+        &boards,
+        &optimal,
+        |&s| {
+            frontier::bidirectional_bfs(&Puzzle::new(s, Manhattan))
+                .into_solution()
+                .unwrap()
+                .len()
+        },
+    );
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "bidirectional_bfs_ranked",
+        &boards,
+        &optimal,
+        |&s| {
+            let result = frontier::bidirectional_bfs_ranked(&Puzzle::new(s, Manhattan), &none);
+            result.into_solution().unwrap().len()
         },
     );
     group.finish();
@@ -232,56 +198,34 @@ fn bidirectional(c: &mut Criterion) {
 fn breadth_first(c: &mut Criterion) {
     let (boards, arrays, optimal) = boards();
     let none = Limits::new();
+    let goal = |n: &Cells| *n == GOAL;
     // BFS takes milliseconds a board: fewer boards, same check.
     let few = 4;
+    let (boards, arrays, optimal) = (&boards[..few], &arrays[..few], &optimal[..few]);
     let mut group = c.benchmark_group("eight_vs_pathfinding_bfs");
     group.sample_size(10);
-    let check = |lengths: Vec<usize>| assert_eq!(lengths, optimal[..few]);
-    group.bench_function(BenchmarkId::new("pathfinding", "bfs"), |b| {
-        b.iter(|| {
-            check(
-                arrays[..few]
-                    .iter()
-                    .map(|s| {
-                        pathfinding::directed::bfs::bfs(s, neighbours, |n| *n == GOAL)
-                            .unwrap()
-                            .len()
-                            - 1
-                    })
-                    .collect(),
-            );
-        });
+    bench_lengths(&mut group, "pathfinding", "bfs", arrays, optimal, |s| {
+        moves(&pathfinding::directed::bfs::bfs(s, neighbours, goal).unwrap())
     });
-    group.bench_function(BenchmarkId::new("frontier", "bfs"), |b| {
-        b.iter(|| {
-            check(
-                boards[..few]
-                    .iter()
-                    .map(|&s| {
-                        frontier::bfs(&Puzzle::new(s, Manhattan))
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
+    bench_lengths(&mut group, "frontier", "bfs", boards, optimal, |&s| {
+        frontier::bfs(&Puzzle::new(s, Manhattan))
+            .into_solution()
+            .unwrap()
+            .len()
     });
-    group.bench_function(BenchmarkId::new("frontier", "bfs_ranked"), |b| {
-        b.iter(|| {
-            check(
-                boards[..few]
-                    .iter()
-                    .map(|&s| {
-                        frontier::bfs_ranked(&Puzzle::new(s, Manhattan), &none)
-                            .into_solution()
-                            .unwrap()
-                            .len()
-                    })
-                    .collect(),
-            );
-        });
-    });
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "bfs_ranked",
+        boards,
+        optimal,
+        |&s| {
+            frontier::bfs_ranked(&Puzzle::new(s, Manhattan), &none)
+                .into_solution()
+                .unwrap()
+                .len()
+        },
+    );
     group.finish();
 }
 
@@ -304,5 +248,5 @@ fn enumeration(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, informed, bidirectional, breadth_first, enumeration);
+criterion_group!(benches, searches, breadth_first, enumeration);
 criterion_main!(benches);

@@ -11,7 +11,7 @@ use rustc_hash::FxBuildHasher;
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{
-    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, solution_to,
+    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -413,13 +413,7 @@ fn search<P: SearchProblem>(
     if let Err(limit) = budget.check_stored(1) {
         return Outcome::LimitReached(limit);
     }
-    let root = Node {
-        parent: NONE,
-        action: None,
-        g: P::Cost::ZERO,
-    };
-    // cannot fail: the table was just cleared
-    let root = table.insert(problem, start, root).unwrap_or(0);
+    let root = insert_root(table, problem, start);
     open.push(root, h, P::Cost::ZERO);
     while let Some((id, g)) = open.pop() {
         if g > table.node(id).g {

@@ -4,7 +4,7 @@ use crate::limits::Budget;
 use std::hash::Hash;
 
 use crate::table::{
-    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, solution_to,
+    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -179,16 +179,10 @@ fn search<P: SearchProblem>(
     let start = problem.start();
     stats.generated = 1;
     let start_is_goal = problem.is_goal(&start);
-    let root = Node {
-        parent: NONE,
-        action: None,
-        g: P::Cost::ZERO,
-    };
     if let Err(limit) = budget.check_stored(1) {
         return Outcome::LimitReached(limit);
     }
-    // cannot fail: the table was just cleared
-    let root = table.insert(problem, start, root).unwrap_or(0);
+    let root = insert_root(table, problem, start);
     if start_is_goal {
         return Outcome::Found(solution_to::<P>(table, root));
     }

@@ -6,7 +6,7 @@ use std::hash::Hash;
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{
-    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, path_to,
+    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -200,14 +200,8 @@ fn search<P: BidirectionalProblem, T: NodeTable<P>>(
     if let Err(limit) = budget.check_stored(2) {
         return Outcome::LimitReached(limit);
     }
-    let root = || Node {
-        parent: NONE,
-        action: None,
-        g: P::Cost::ZERO,
-    };
-    // cannot fail: both tables were just cleared
-    let _ = forward.insert(problem, start, root());
-    let _ = backward.insert(problem, goal, root());
+    insert_root(forward, problem, start);
+    insert_root(backward, problem, goal);
     // Each frontier is the range of ids its table added in the last layer.
     let mut forward_layer: (NodeId, NodeId) = (0, 1);
     let mut backward_layer: (NodeId, NodeId) = (0, 1);

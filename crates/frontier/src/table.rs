@@ -12,7 +12,7 @@ use indexmap::IndexMap;
 use indexmap::map::Entry;
 use rustc_hash::FxBuildHasher;
 
-use crate::{Limit, RankedStates, SearchProblem, Solution};
+use crate::{Cost, Limit, RankedStates, SearchProblem, Solution};
 
 /// The index of a stored node.
 pub(crate) type NodeId = u32;
@@ -41,13 +41,6 @@ pub(crate) trait NodeTable<P: SearchProblem> {
     fn len(&self) -> usize;
     /// The id of `state`, if stored.
     fn find(&self, problem: &P, state: &P::State) -> Option<NodeId>;
-    /// Stores `state` unless it is there: `Ok(new id)` or `Err(existing id)`.
-    fn insert(
-        &mut self,
-        problem: &P,
-        state: P::State,
-        node: Node<P::Action, P::Cost>,
-    ) -> Result<NodeId, NodeId>;
     /// Looks `state` up and stores it with `node` if it is new, hashing or
     /// ranking it once; a new state is refused when the table already holds
     /// `capacity` nodes.
@@ -113,22 +106,6 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
 
     fn find(&self, _: &P, state: &P::State) -> Option<NodeId> {
         self.map.get_index_of(state).map(id_for)
-    }
-
-    fn insert(
-        &mut self,
-        _: &P,
-        state: P::State,
-        node: Node<P::Action, P::Cost>,
-    ) -> Result<NodeId, NodeId> {
-        match self.map.entry(state) {
-            Entry::Occupied(entry) => Err(id_for(entry.index())),
-            Entry::Vacant(entry) => {
-                let id = id_for(entry.index());
-                entry.insert(node);
-                Ok(id)
-            }
-        }
     }
 
     fn find_or_insert(
@@ -240,25 +217,6 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         (id != NONE).then_some(id)
     }
 
-    fn insert(
-        &mut self,
-        problem: &P,
-        state: P::State,
-        node: Node<P::Action, P::Cost>,
-    ) -> Result<NodeId, NodeId> {
-        let slot = self.slot(problem.rank(&state));
-        let existing = self.ids[slot];
-        if existing != NONE {
-            return Err(existing);
-        }
-        let id = id_for(self.nodes.len());
-        self.ids[slot] = id;
-        self.ranks.push(slot);
-        self.states.push(state);
-        self.nodes.push(node);
-        Ok(id)
-    }
-
     fn find_or_insert(
         &mut self,
         problem: &P,
@@ -293,6 +251,22 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
     fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost> {
         &mut self.nodes[id as usize]
     }
+}
+
+/// Stores the root of a search in a just-cleared table, as node 0.
+pub(crate) fn insert_root<P: SearchProblem>(
+    table: &mut impl NodeTable<P>,
+    problem: &P,
+    state: P::State,
+) -> NodeId {
+    let root = Node {
+        parent: NONE,
+        action: None,
+        g: P::Cost::ZERO,
+    };
+    // cannot fail: the table is empty, so the root is new and fits
+    let _ = table.find_or_insert(problem, state, root, 1);
+    0
 }
 
 /// The states and actions from the root of `table` to `id`, root first.
