@@ -78,7 +78,8 @@ pub fn idastar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> 
 pub struct IdaStar<S, A, C> {
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
-    path: Vec<(S, A)>,
+    path: Vec<S>,
+    actions: Vec<A>,
     cost: std::marker::PhantomData<C>,
 }
 
@@ -86,6 +87,7 @@ impl<S, A, C> Default for IdaStar<S, A, C> {
     fn default() -> Self {
         IdaStar {
             path: Vec::new(),
+            actions: Vec::new(),
             cost: std::marker::PhantomData,
         }
     }
@@ -106,9 +108,11 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         let mut budget = Budget::start(limits);
         let mut stats = Stats::default();
         self.path.clear();
+        self.actions.clear();
         let outcome = self.iterate(problem, &mut budget, &mut stats);
         stats.elapsed = budget.elapsed();
         self.path.clear();
+        self.actions.clear();
         SearchResult { outcome, stats }
     }
 
@@ -141,16 +145,25 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 bound,
                 budget: &mut *budget,
                 path: &mut self.path,
+                actions: &mut self.actions,
                 expanded: stats.expanded,
                 // The root is generated once per search, as Korf counts it.
                 generated: u64::from(stats.iterations.is_empty()),
-                depth: 0,
                 peak: stats.peak_stored,
+                next_check: 0,
                 next_bound: None,
+                found: C::ZERO,
+                stopped: None,
             };
             let flow = dfs.expand_root(&start);
-            let (expanded, generated, peak, next_bound) =
-                (dfs.expanded, dfs.generated, dfs.peak, dfs.next_bound);
+            let (expanded, generated, peak, next_bound, found, stopped) = (
+                dfs.expanded,
+                dfs.generated,
+                dfs.peak,
+                dfs.next_bound,
+                dfs.found,
+                dfs.stopped,
+            );
             stats.iterations.push(Iteration {
                 bound,
                 expanded: expanded - stats.expanded,
@@ -160,16 +173,21 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
             stats.generated += generated;
             stats.peak_stored = peak;
             match flow {
-                Flow::Found(cost) => {
-                    let (mut route, actions): (Vec<S>, Vec<A>) = self.path.drain(..).rev().unzip();
-                    route.insert(0, start);
+                Flow::Found => {
+                    let mut route = Vec::with_capacity(self.path.len() + 1);
+                    route.push(start);
+                    route.extend(self.path.drain(..).rev());
+                    let actions = self.actions.drain(..).rev().collect();
                     return Outcome::Found(Solution {
                         states: route,
                         actions,
-                        cost,
+                        cost: found,
                     });
                 }
-                Flow::Stop(limit) => return Outcome::LimitReached(limit),
+                Flow::Stop => {
+                    // cannot fail: `Stop` is returned with the limit recorded
+                    return Outcome::LimitReached(stopped.expect("a recorded limit"));
+                }
                 Flow::Continue => match next_bound {
                     Some(next) => bound = next,
                     None => return Outcome::Unreachable,
@@ -194,55 +212,108 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     problem: &'a P,
     bound: P::Cost,
     budget: &'a mut Budget<'b, P::Cost>,
-    path: &'a mut Vec<(P::State, P::Action)>,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: &'a mut Vec<P::State>,
+    actions: &'a mut Vec<P::Action>,
     expanded: u64,
     generated: u64,
-    depth: usize,
+    /// The longest path (in states) of the search so far.
     peak: usize,
+    /// The expansion count at which the budget is asked again (a copy of
+    /// its own threshold, one load closer).
+    next_check: u64,
     /// The smallest f above the bound seen so far.
     next_bound: Option<P::Cost>,
+    /// The solution's cost, once [`Flow::Found`].
+    found: P::Cost,
+    /// The limit that stopped the search, once [`Flow::Stop`].
+    stopped: Option<Limit>,
 }
 
-/// How a subtree's search ended.
-enum Flow<C> {
+/// How a subtree's search ended; the details are in [`Dfs`], so the
+/// recursion passes back a single byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
     /// Nothing under the bound in it.
     Continue,
-    /// A goal at this cost; the path is in `Dfs::path`, goal first.
-    Found(C),
-    /// A limit stopped the search.
-    Stop(Limit),
+    /// A goal, at cost `Dfs::found`; the path is in `Dfs::path`, goal first.
+    Found,
+    /// The limit `Dfs::stopped` stopped the search.
+    Stop,
 }
 
 impl<P: SearchProblem> Dfs<'_, '_, P> {
-    fn expand_root(&mut self, start: &P::State) -> Flow<P::Cost> {
-        if let Err(limit) = self.enter() {
-            return Flow::Stop(limit);
+    fn expand_root(&mut self, start: &P::State) -> Flow {
+        if !self.enter(1) {
+            return Flow::Stop;
         }
-        let flow = self.expand(start, None, P::Cost::ZERO);
-        self.depth -= 1;
+        // The root stands in as its own parent: the only child that skips
+        // is a loop back to the root, which no cheapest path takes.
+        self.children(start, start, P::Cost::ZERO, 1)
+    }
+
+    /// Checks the limits before a node at `depth` (the root is at 1) is
+    /// expanded and counts it: on the hot path, one comparison for the node
+    /// count and one for the depth.
+    /// Returns whether the node may be expanded; if not, the limit is in
+    /// `stopped`.
+    #[inline]
+    fn enter(&mut self, depth: usize) -> bool {
+        if (self.expanded >= self.next_check || depth > self.peak) && !self.checkpoint(depth) {
+            return false;
+        }
+        self.expanded += 1;
+        true
+    }
+
+    /// The slow side of [`enter`](Self::enter): the budget's periodic
+    /// checks, or a path longer than any before.
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self, depth: usize) -> bool {
+        let checked = self.budget.before_expand(self.expanded).and_then(|()| {
+            if depth > self.peak {
+                self.budget.check_stored(depth)?;
+                self.peak = depth;
+            }
+            Ok(())
+        });
+        self.next_check = self.budget.next_check();
+        match checked {
+            Ok(()) => true,
+            Err(limit) => {
+                self.stopped = Some(limit);
+                false
+            }
+        }
+    }
+
+    /// Searches below `state`, reached at cost `g` from `parent`; on
+    /// success, adds `state` to the path.
+    ///
+    /// The state comes by value, so a small `Copy` state travels in
+    /// registers and is written to memory once per expansion rather than
+    /// once per child.
+    fn expand(&mut self, state: P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
+        let flow = self.children(&state, parent, g, depth);
+        if flow == Flow::Found {
+            self.path.push(state);
+        }
         flow
     }
 
-    /// Checks the limits before a node is expanded and counts it.
-    #[inline]
-    fn enter(&mut self) -> Result<(), Limit> {
-        self.budget.before_expand(self.expanded)?;
-        self.budget.check_stored(self.depth + 1)?;
-        self.expanded += 1;
-        self.depth += 1;
-        self.peak = self.peak.max(self.depth);
-        Ok(())
-    }
-
-    /// Searches below `state`, reached at cost `g` from `parent`.
+    /// Generates the children of `state`, at `depth`, and searches below
+    /// those within the bound.
     ///
     /// Children are tested against the bound and the goal as they are
     /// generated (Korf's semantics). A goal generated within the bound is
     /// optimal: its cost is at most the bound, which never exceeds the
     /// optimal cost for an admissible heuristic.
-    fn expand(&mut self, state: &P::State, parent: Option<&P::State>, g: P::Cost) -> Flow<P::Cost> {
+    #[inline]
+    fn children(&mut self, state: &P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
         for step in self.problem.successors(state) {
-            if parent == Some(&step.state) {
+            if step.state == *parent {
                 continue;
             }
             self.generated += 1;
@@ -253,27 +324,29 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
                 continue;
             }
             if self.problem.is_goal(&step.state) {
-                self.path.push((step.state, step.action));
-                return Flow::Found(g);
+                self.path.push(step.state);
+                self.actions.push(step.action);
+                self.found = g;
+                return Flow::Found;
             }
-            if let Err(limit) = self.enter() {
-                return Flow::Stop(limit);
+            let depth = depth + 1;
+            if !self.enter(depth) {
+                return Flow::Stop;
             }
-            let flow = if self.depth.is_multiple_of(STACK_CHECK_EVERY) {
+            let flow = if depth.is_multiple_of(STACK_CHECK_EVERY) {
                 stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
-                    self.expand(&step.state, Some(state), g)
+                    self.expand(step.state, state, g, depth)
                 })
             } else {
-                self.expand(&step.state, Some(state), g)
+                self.expand(step.state, state, g, depth)
             };
-            self.depth -= 1;
             match flow {
                 Flow::Continue => {}
-                Flow::Found(cost) => {
-                    self.path.push((step.state, step.action));
-                    return Flow::Found(cost);
+                Flow::Found => {
+                    self.actions.push(step.action);
+                    return Flow::Found;
                 }
-                stop @ Flow::Stop(_) => return stop,
+                Flow::Stop => return Flow::Stop,
             }
         }
         Flow::Continue

@@ -151,7 +151,10 @@ pub(crate) struct Budget<'a, C> {
     deadline: Option<Instant>,
     max_expanded: u64,
     max_stored: usize,
-    next_poll: u64,
+    /// The expansion count at which [`before_expand`](Self::before_expand)
+    /// next looks further than one comparison: the next poll of the clock
+    /// and flag, or `max_expanded` if that comes first.
+    next_check: u64,
 }
 
 impl<'a, C> Budget<'a, C> {
@@ -163,7 +166,7 @@ impl<'a, C> Budget<'a, C> {
             deadline: limits.max_time.map(|d| started + d),
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
             max_stored: limits.max_stored.unwrap_or(usize::MAX),
-            next_poll: 0,
+            next_check: 0,
         }
     }
 
@@ -180,17 +183,33 @@ impl<'a, C> Budget<'a, C> {
     }
 
     /// Checks the limits before expanding one more node, `expanded` having
-    /// been expanded already.
+    /// been expanded already: one comparison except every
+    /// [`POLL_INTERVAL`] expansions.
     #[inline]
     pub(crate) fn before_expand(&mut self, expanded: u64) -> Result<(), Limit> {
+        if expanded >= self.next_check {
+            self.checkpoint(expanded)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The expansion count below which
+    /// [`before_expand`](Self::before_expand) has nothing to check.
+    pub(crate) fn next_check(&self) -> u64 {
+        self.next_check
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self, expanded: u64) -> Result<(), Limit> {
         if expanded >= self.max_expanded {
             return Err(Limit::Expanded);
         }
-        if expanded >= self.next_poll {
-            self.next_poll = expanded + POLL_INTERVAL;
-            self.poll()?;
-        }
-        Ok(())
+        self.next_check = expanded
+            .saturating_add(POLL_INTERVAL)
+            .min(self.max_expanded);
+        self.poll()
     }
 
     /// Checks the clock and the cancellation flag now.
