@@ -6,7 +6,7 @@ use std::hash::Hash;
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{
-    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
+    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -16,8 +16,9 @@ use crate::{
 /// Bidirectional breadth-first search between `problem.start()` and
 /// `problem.goal()` with no limits: a path with the fewest steps.
 ///
-/// Each round expands one whole layer of the smaller frontier, checking every
-/// new state against the other side's table; the first meeting gives a
+/// Each round expands one whole layer of the smaller frontier. Both sides
+/// share one table, so a generated state is looked up once: already stored
+/// by the other side, the searches meet. The first meeting gives a
 /// shortest path (when both sides have finished layers `kf` and `kb` without
 /// meeting, every path has more than `kf + kb` steps, and a meeting found
 /// while expanding the next layer has exactly one more). Step costs are
@@ -100,16 +101,18 @@ pub fn bidirectional_bfs_ranked<P: BidirectionalProblem + RankedStates>(
 /// ```
 #[derive(Debug)]
 pub struct BidirectionalBfs<S, A, C> {
-    hashed: [HashedTable<S, A, C>; 2],
-    dense: [DenseTable<S, A, C>; 2],
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    sides: Vec<Side>,
     steps: Vec<Step<S, A, C>>,
 }
 
 impl<S, A, C> Default for BidirectionalBfs<S, A, C> {
     fn default() -> Self {
         BidirectionalBfs {
-            hashed: Default::default(),
-            dense: Default::default(),
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            sides: Vec::new(),
             steps: Vec::new(),
         }
     }
@@ -127,8 +130,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
-        let [forward, backward] = &mut self.hashed;
-        run(problem, limits, forward, backward, &mut self.steps)
+        let mut search = Search {
+            table: &mut self.hashed,
+            sides: &mut self.sides,
+            steps: &mut self.steps,
+        };
+        search.run(problem, limits)
     }
 
     /// [`bidirectional_bfs_ranked`], reusing this searcher's memory.
@@ -140,141 +147,155 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        let count = problem.state_count();
-        let half = limits.max_stored.map(|max| max / 2);
-        let [forward, backward] = &mut self.dense;
-        match forward
-            .prepare(count, half)
-            .and(backward.prepare(count, half))
-        {
-            Ok(()) => run(problem, limits, forward, backward, &mut self.steps),
+        match self.dense.prepare(problem.state_count(), limits.max_stored) {
+            Ok(()) => {
+                let mut search = Search {
+                    table: &mut self.dense,
+                    sides: &mut self.sides,
+                    steps: &mut self.steps,
+                };
+                search.run(problem, limits)
+            }
             Err(limit) => refused::<P>(limit),
         }
     }
 }
 
-fn run<P: BidirectionalProblem, T: NodeTable<P>>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-    forward: &mut T,
-    backward: &mut T,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
-) -> ResultOf<P> {
-    let mut budget = Budget::start(limits);
-    let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, forward, backward, steps, &mut stats);
-    stats.peak_stored = forward.len() + backward.len();
-    stats.elapsed = budget.elapsed();
-    steps.clear();
-    SearchResult { outcome, stats }
-}
-
-/// Which side a layer is expanded from.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Which side a state was reached from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {
     Forward,
     Backward,
 }
 
-fn search<P: BidirectionalProblem, T: NodeTable<P>>(
-    problem: &P,
-    budget: &mut Budget<'_, P::Cost>,
-    forward: &mut T,
-    backward: &mut T,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
-    stats: &mut Stats<P::Cost>,
-) -> Outcome<P::State, P::Action, P::Cost> {
-    forward.clear();
-    backward.clear();
-    let start = problem.start();
-    let goal = problem.goal();
-    stats.generated = 1;
-    if start == goal {
-        return Outcome::Found(Solution {
-            states: vec![start],
-            actions: Vec::new(),
-            cost: P::Cost::ZERO,
-        });
+/// One search's working memory: both sides share one table, so each
+/// generated state is looked up once (found on the other side: the two
+/// searches meet), and `sides[id]` tells whose node `id` is.
+struct Search<'a, T, S, A, C> {
+    table: &'a mut T,
+    sides: &'a mut Vec<Side>,
+    steps: &'a mut Vec<Step<S, A, C>>,
+}
+
+impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
+    fn run<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        let mut budget = Budget::start(limits);
+        let mut stats = Stats::default();
+        let outcome = self.search(problem, &mut budget, &mut stats);
+        stats.peak_stored = self.table.len();
+        stats.elapsed = budget.elapsed();
+        self.steps.clear();
+        SearchResult { outcome, stats }
     }
-    stats.generated = 2;
-    if let Err(limit) = budget.check_stored(2) {
-        return Outcome::LimitReached(limit);
-    }
-    insert_root(forward, problem, start);
-    insert_root(backward, problem, goal);
-    // Each frontier is the range of ids its table added in the last layer.
-    let mut forward_layer: (NodeId, NodeId) = (0, 1);
-    let mut backward_layer: (NodeId, NodeId) = (0, 1);
-    loop {
-        let forward_size = forward_layer.1 - forward_layer.0;
-        let backward_size = backward_layer.1 - backward_layer.0;
-        if forward_size == 0 || backward_size == 0 {
-            // One side has exhausted everything it can reach without meeting.
-            return Outcome::Unreachable;
+
+    fn search<P>(
+        &mut self,
+        problem: &P,
+        budget: &mut Budget<'_, C>,
+        stats: &mut Stats<C>,
+    ) -> Outcome<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        let table = &mut *self.table;
+        table.clear();
+        self.sides.clear();
+        let start = problem.start();
+        let goal = problem.goal();
+        stats.generated = 1;
+        if start == goal {
+            return Outcome::Found(Solution {
+                states: vec![start],
+                actions: Vec::new(),
+                cost: C::ZERO,
+            });
         }
-        let side = if forward_size <= backward_size {
-            Side::Forward
-        } else {
-            Side::Backward
-        };
-        let (own, other, layer) = match side {
-            Side::Forward => (&mut *forward, &*backward, &mut forward_layer),
-            Side::Backward => (&mut *backward, &*forward, &mut backward_layer),
-        };
-        for id in layer.0..layer.1 {
-            if let Err(limit) = budget.before_expand(stats.expanded) {
-                return Outcome::LimitReached(limit);
-            }
-            stats.expanded += 1;
-            let g = own.node(id).g;
-            match side {
-                Side::Forward => steps.extend(problem.successors(own.state(id))),
-                Side::Backward => steps.extend(problem.predecessors(own.state(id))),
-            }
-            for step in steps.drain(..) {
-                stats.generated += 1;
-                if let Some(met) = other.find(problem, &step.state) {
-                    let (from, to) = match side {
-                        Side::Forward => (id, met),
-                        Side::Backward => (met, id),
-                    };
-                    let meeting = Meeting {
-                        from,
-                        action: step.action,
-                        cost: step.cost,
-                        to,
-                    };
-                    return Outcome::Found(match side {
-                        Side::Forward => meeting.join::<P>(own, other),
-                        Side::Backward => meeting.join::<P>(other, own),
-                    });
-                }
-                let node = Node {
-                    parent: id,
-                    action: Some(step.action),
-                    g: g + step.cost,
-                };
-                let space = capacity(
-                    budget
-                        .max_stored()
-                        .map(|max| max.saturating_sub(other.len())),
-                );
-                if let Slot::Full = own.find_or_insert(problem, step.state, node, space) {
-                    return Outcome::LimitReached(Limit::Stored);
-                }
-            }
+        stats.generated = 2;
+        if let Err(limit) = budget.check_stored(2) {
+            return Outcome::LimitReached(limit);
         }
-        *layer = (layer.1, own_len::<P>(own));
+        insert_root(table, problem, start);
+        let goal_root = Node {
+            parent: NONE,
+            action: None,
+            g: C::ZERO,
+        };
+        // cannot fail: the goal differs from the start and two nodes fit
+        let _ = table.find_or_insert(problem, goal, goal_root, 2);
+        self.sides.extend([Side::Forward, Side::Backward]);
+        let capacity = capacity(budget.max_stored());
+        // Each frontier is the range of ids its side added in its last
+        // layer: a layer's new states are all of one side, so they are
+        // numbered consecutively.
+        let mut forward_layer: (NodeId, NodeId) = (0, 1);
+        let mut backward_layer: (NodeId, NodeId) = (1, 2);
+        loop {
+            let forward_size = forward_layer.1 - forward_layer.0;
+            let backward_size = backward_layer.1 - backward_layer.0;
+            if forward_size == 0 || backward_size == 0 {
+                // One side has exhausted everything it can reach without meeting.
+                return Outcome::Unreachable;
+            }
+            let (side, layer) = if forward_size <= backward_size {
+                (Side::Forward, &mut forward_layer)
+            } else {
+                (Side::Backward, &mut backward_layer)
+            };
+            let first_new = table_len::<P>(table);
+            for id in layer.0..layer.1 {
+                if let Err(limit) = budget.before_expand(stats.expanded) {
+                    return Outcome::LimitReached(limit);
+                }
+                stats.expanded += 1;
+                let g = table.node(id).g;
+                match side {
+                    Side::Forward => self.steps.extend(problem.successors(table.state(id))),
+                    Side::Backward => self.steps.extend(problem.predecessors(table.state(id))),
+                }
+                for step in self.steps.drain(..) {
+                    stats.generated += 1;
+                    let node = Node {
+                        parent: id,
+                        action: Some(step.action.clone()),
+                        g: g + step.cost,
+                    };
+                    match table.find_or_insert(problem, step.state, node, capacity) {
+                        Slot::New(_) => self.sides.push(side),
+                        Slot::Old(met, _) if self.sides[met as usize] != side => {
+                            let (from, to) = match side {
+                                Side::Forward => (id, met),
+                                Side::Backward => (met, id),
+                            };
+                            let meeting = Meeting {
+                                from,
+                                action: step.action,
+                                cost: step.cost,
+                                to,
+                            };
+                            return Outcome::Found(meeting.join::<P>(table));
+                        }
+                        Slot::Old(..) => {}
+                        Slot::Full => return Outcome::LimitReached(Limit::Stored),
+                    }
+                }
+            }
+            *layer = (first_new, table_len::<P>(table));
+        }
     }
 }
 
-fn own_len<P: SearchProblem>(table: &impl NodeTable<P>) -> NodeId {
+fn table_len<P: SearchProblem>(table: &impl NodeTable<P>) -> NodeId {
     // cannot fail: insertion stops before the table outgrows its ids
     NodeId::try_from(table.len()).expect("node table overflow")
 }
 
-/// Where the two searches touched: a forward step from node `from` of the
-/// forward table reaches node `to` of the backward table.
+/// Where the two searches touched: a forward step from the forward node
+/// `from` reaches the backward node `to`.
 struct Meeting<A, C> {
     from: NodeId,
     action: A,
@@ -288,16 +309,16 @@ impl<A: Clone, C: Cost> Meeting<A, C> {
     /// forward).
     fn join<P: SearchProblem<Action = A, Cost = C>>(
         self,
-        forward: &impl NodeTable<P>,
-        backward: &impl NodeTable<P>,
+        table: &impl NodeTable<P>,
     ) -> Solution<P::State, A, C> {
-        let (mut states, mut actions) = path_to::<P>(forward, self.from);
+        let (mut states, mut actions) = path_to::<P>(table, self.from);
         actions.push(self.action);
-        let cost = forward.node(self.from).g + self.cost + backward.node(self.to).g;
+        let cost = table.node(self.from).g + self.cost + table.node(self.to).g;
+        // The backward nodes' actions already run forward.
         let mut at = self.to;
         loop {
-            states.push(backward.state(at).clone());
-            let node = backward.node(at);
+            states.push(table.state(at).clone());
+            let node = table.node(at);
             match &node.action {
                 Some(action) => actions.push(action.clone()),
                 None => break,

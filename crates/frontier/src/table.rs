@@ -39,8 +39,6 @@ pub(crate) trait NodeTable<P: SearchProblem> {
     fn clear(&mut self);
     /// The number of stored nodes.
     fn len(&self) -> usize;
-    /// The id of `state`, if stored.
-    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId>;
     /// Looks `state` up and stores it with `node` if it is new, hashing or
     /// ranking it once; a new state is refused when the table already holds
     /// `capacity` nodes.
@@ -194,14 +192,6 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         self.nodes.len()
     }
 
-    fn find(&self, _: &P, state: &P::State) -> Option<NodeId> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let (at, found) = self.probe(state, Self::hash(state));
-        found.then(|| id_for(slot_id(self.slots[at])))
-    }
-
     #[expect(
         clippy::inline_always,
         reason = "measured: not inlining it costs A* on the 8-puzzle 16% more instructions (docs/benchmarks.md)"
@@ -314,11 +304,6 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
 
     fn len(&self) -> usize {
         self.nodes.len()
-    }
-
-    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId> {
-        let id = self.ids[self.slot(problem.rank(state))];
-        (id != NONE).then_some(id)
     }
 
     fn find_or_insert(
@@ -434,7 +419,11 @@ mod tests {
     }
 
     fn find(table: &Table, state: u32) -> Option<NodeId> {
-        NodeTable::<Doubling>::find(table, &Doubling::new(1, 2), &state)
+        if table.slots.is_empty() {
+            return None;
+        }
+        let (at, found) = table.probe(&state, Table::hash(&state));
+        found.then(|| id_for(slot_id(table.slots[at])))
     }
 
     #[test]
