@@ -4,7 +4,10 @@
 //! The `pathfinding` side is written the way a typical user writes it: a
 //! `[u8; 9]` board, closures returning a `Vec` of neighbours, the heuristic
 //! recomputed from scratch. The frontier side is the `sliding-puzzle` crate
-//! through frontier's generic algorithms. Every iteration checks the
+//! through frontier's generic algorithms: the free functions (fresh tables
+//! each search, as a typical user calls them) and, as `*_reused`, a searcher
+//! kept across the boards so its tables are allocated once. Every iteration
+//! checks the
 //! solution lengths of both sides against the reverse-BFS table.
 //!
 //! `cargo bench --bench pathfinding`
@@ -12,7 +15,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::{IdaStar, Limits};
+use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limits};
 use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
 
 /// How many boards each iteration solves.
@@ -123,6 +126,18 @@ fn searches(c: &mut Criterion) {
             .unwrap()
             .len()
     });
+    let mut astar = AStar::new();
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "astar_reused",
+        &boards,
+        &optimal,
+        |&s| {
+            let result = astar.search(&Puzzle::new(s, Manhattan), &none);
+            result.into_solution().unwrap().len()
+        },
+    );
     bench_lengths(
         &mut group,
         "frontier",
@@ -155,12 +170,19 @@ fn searches(c: &mut Criterion) {
             .unwrap()
             .len()
     });
+    bidirectional(&mut group, &boards, &arrays, &optimal);
+    group.finish();
+}
+
+/// Bidirectional BFS, in the same group as A* and IDA*.
+fn bidirectional(group: &mut Group<'_>, boards: &[Eight], arrays: &[Cells], optimal: &[usize]) {
+    let none = Limits::new();
     bench_lengths(
-        &mut group,
+        group,
         "pathfinding",
         "bfs_bidirectional",
-        &arrays,
-        &optimal,
+        arrays,
+        optimal,
         |s| {
             moves(
                 &pathfinding::directed::bfs::bfs_bidirectional(s, &GOAL, neighbours, neighbours)
@@ -169,11 +191,11 @@ fn searches(c: &mut Criterion) {
         },
     );
     bench_lengths(
-        &mut group,
+        group,
         "frontier",
         "bidirectional_bfs",
-        &boards,
-        &optimal,
+        boards,
+        optimal,
         |&s| {
             frontier::bidirectional_bfs(&Puzzle::new(s, Manhattan))
                 .into_solution()
@@ -181,18 +203,29 @@ fn searches(c: &mut Criterion) {
                 .len()
         },
     );
+    let mut bidirectional = BidirectionalBfs::new();
     bench_lengths(
-        &mut group,
+        group,
+        "frontier",
+        "bidirectional_bfs_reused",
+        boards,
+        optimal,
+        |&s| {
+            let result = bidirectional.search(&Puzzle::new(s, Manhattan), &none);
+            result.into_solution().unwrap().len()
+        },
+    );
+    bench_lengths(
+        group,
         "frontier",
         "bidirectional_bfs_ranked",
-        &boards,
-        &optimal,
+        boards,
+        optimal,
         |&s| {
             let result = frontier::bidirectional_bfs_ranked(&Puzzle::new(s, Manhattan), &none);
             result.into_solution().unwrap().len()
         },
     );
-    group.finish();
 }
 
 fn breadth_first(c: &mut Criterion) {
@@ -213,6 +246,18 @@ fn breadth_first(c: &mut Criterion) {
             .unwrap()
             .len()
     });
+    let mut bfs = Bfs::new();
+    bench_lengths(
+        &mut group,
+        "frontier",
+        "bfs_reused",
+        boards,
+        optimal,
+        |&s| {
+            let result = bfs.search(&Puzzle::new(s, Manhattan), &none);
+            result.into_solution().unwrap().len()
+        },
+    );
     bench_lengths(
         &mut group,
         "frontier",
