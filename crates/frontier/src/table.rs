@@ -90,12 +90,12 @@ fn id_for(len: usize) -> NodeId {
 /// slots, and the hash bits settle most mismatches without touching the
 /// state. States are never removed, so no tombstones.
 ///
-/// A search starts on [`MIN_SLOTS`] slots and doubles them as it grows,
-/// even when a previous search left more allocated: the slots in use stay
-/// as compact, and as cache-friendly, as in a fresh table (a reused table
-/// that probed all of a big previous search's slots measured 1.6x slower
-/// on 8-puzzle BFS), and growing within the allocation needs no wipe, only
-/// a new generation.
+/// A search on a reused table starts on at most [`REUSED_SLOTS`] of the
+/// slots a previous search left allocated, and doubles them as it grows: the
+/// slots in use stay as compact, and as cache-friendly, as in a fresh table
+/// (a reused table that probed all of a big previous search's slots
+/// measured 1.6x slower on 8-puzzle BFS), small searches never rehash, and
+/// growing within the allocation needs no wipe, only a new generation.
 #[derive(Debug)]
 pub(crate) struct HashedTable<S, A, C> {
     slots: Vec<u64>,
@@ -120,6 +120,11 @@ impl<S, A, C> Default for HashedTable<S, A, C> {
 
 /// The fewest slots a non-empty hashed table uses.
 const MIN_SLOTS: usize = 64;
+
+/// The most slots a reused table starts a search on (256 KiB, about an L2
+/// cache): small searches on a reused table never grow, big ones grow as
+/// in a fresh table.
+const REUSED_SLOTS: usize = 1 << 15;
 
 /// Where a slot keeps its generation, and the largest generation.
 const GENERATION_SHIFT: u32 = 48;
@@ -180,7 +185,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let size = if self.states.is_empty() {
+        let size = if self.slots.is_empty() {
             MIN_SLOTS
         } else {
             (self.mask + 1) * 2
@@ -212,7 +217,7 @@ fn slot_id(slot: u64) -> usize {
 impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost> {
     fn clear(&mut self) {
         self.empty_slots();
-        self.mask = 0;
+        self.mask = self.slots.len().clamp(1, REUSED_SLOTS) - 1;
         self.states.clear();
         self.nodes.clear();
     }
