@@ -12,6 +12,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use frontier::{IdaStar, Limits};
+use frontier_workspace::compare::korf_boards;
 use sliding_puzzle::{Fifteen, Manhattan, Move, Puzzle};
 
 /// Korf's instances with 11 to 13 million generated nodes under Manhattan.
@@ -132,20 +133,8 @@ impl HandWritten {
 }
 
 fn korf() -> Vec<(usize, Fifteen, usize)> {
-    include_str!("../crates/sliding-puzzle/testdata/korf100-blank-last.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<usize> = line
-                .split_whitespace()
-                .map(|f| f.parse().unwrap())
-                .collect();
-            let tiles: Vec<u8> = fields[2..]
-                .iter()
-                .map(|&t| u8::try_from(t).unwrap())
-                .collect();
-            (fields[0], Fifteen::from_tiles(&tiles).unwrap(), fields[1])
-        })
+    korf_boards()
+        .into_iter()
         .filter(|(id, _, _)| INSTANCES.contains(id))
         .collect()
 }

@@ -10,6 +10,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limits};
+use frontier_workspace::compare::korf_boards;
 use sliding_puzzle::{
     Eight, EightTable, Fifteen, Heuristic, LinearConflict, Manhattan, Misplaced, Puzzle,
 };
@@ -133,21 +134,8 @@ fn eight_informed<H: Heuristic<3, 3> + Copy>(
 const EASY_KORF: [usize; 4] = [79, 12, 42, 55];
 
 fn fifteen(c: &mut Criterion) {
-    let data = include_str!("../crates/sliding-puzzle/testdata/korf100-blank-last.txt");
-    let instances: Vec<(usize, Fifteen, usize)> = data
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<usize> = line
-                .split_whitespace()
-                .map(|f| f.parse().unwrap())
-                .collect();
-            let tiles: Vec<u8> = fields[2..]
-                .iter()
-                .map(|&t| u8::try_from(t).unwrap())
-                .collect();
-            (fields[0], Fifteen::from_tiles(&tiles).unwrap(), fields[1])
-        })
+    let instances: Vec<(usize, Fifteen, usize)> = korf_boards()
+        .into_iter()
         .filter(|(id, _, _)| EASY_KORF.contains(id))
         .collect();
     let none = Limits::new();

@@ -139,6 +139,33 @@ impl DefaultSets {
     }
 }
 
+/// Korf's 100 boards as `(number, board, optimal length)`, in file order.
+///
+/// # Example
+///
+/// ```
+/// let korf = frontier_workspace::compare::korf_boards();
+/// assert_eq!(korf.len(), 100);
+/// assert_eq!((korf[0].0, korf[0].2), (1, 57));
+/// ```
+#[must_use]
+pub fn korf_boards() -> Vec<(usize, Fifteen, usize)> {
+    KORF_100
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let number = fields.next()?.parse().ok()?;
+            let length = fields.next()?.parse().ok()?;
+            let board = fields
+                .collect::<Vec<_>>()
+                .join(" ")
+                .parse::<Fifteen>()
+                .ok()?;
+            Some((number, board, length))
+        })
+        .collect()
+}
+
 /// Korf's 100 instances with their optimal lengths, in file order.
 ///
 /// # Example
@@ -150,22 +177,12 @@ impl DefaultSets {
 /// ```
 #[must_use]
 pub fn korf_instances() -> Vec<Instance> {
-    KORF_100
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split_whitespace();
-            let number = fields.next()?;
-            let length = fields.next()?.parse().ok()?;
-            let board = fields
-                .collect::<Vec<_>>()
-                .join(" ")
-                .parse::<Fifteen>()
-                .ok()?;
-            Some(Instance {
-                board: AnyBoard::Fifteen(board),
-                origin: format!("korf #{number}"),
-                known_length: Some(length),
-            })
+    korf_boards()
+        .into_iter()
+        .map(|(number, board, length)| Instance {
+            board: AnyBoard::Fifteen(board),
+            origin: format!("korf #{number}"),
+            known_length: Some(length),
         })
         .collect()
 }

@@ -6,7 +6,8 @@ use std::hash::Hash;
 use crate::bfs::{ResultOf, refused};
 use crate::limits::Budget;
 use crate::table::{
-    DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
+    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
+    walk_to_root,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -220,13 +221,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
             return Outcome::LimitReached(limit);
         }
         insert_root(table, problem, start);
-        let goal_root = Node {
-            parent: NONE,
-            action: None,
-            g: C::ZERO,
-        };
-        // cannot fail: the goal differs from the start and two nodes fit
-        let _ = table.find_or_insert(problem, goal, goal_root, 2);
+        insert_root(table, problem, goal);
         self.sides.extend([Side::Forward, Side::Backward]);
         let capacity = capacity(budget.max_stored());
         // Each frontier is the range of ids its side added in its last
@@ -315,16 +310,7 @@ impl<A: Clone, C: Cost> Meeting<A, C> {
         actions.push(self.action);
         let cost = table.node(self.from).g + self.cost + table.node(self.to).g;
         // The backward nodes' actions already run forward.
-        let mut at = self.to;
-        loop {
-            states.push(table.state(at).clone());
-            let node = table.node(at);
-            match &node.action {
-                Some(action) => actions.push(action.clone()),
-                None => break,
-            }
-            at = node.parent;
-        }
+        walk_to_root(table, self.to, &mut states, &mut actions);
         Solution {
             states,
             actions,

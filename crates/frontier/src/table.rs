@@ -37,8 +37,6 @@ pub(crate) struct Node<A, C> {
 pub(crate) trait NodeTable<P: SearchProblem> {
     /// Forgets every node, keeping the memory for the next search.
     fn clear(&mut self);
-    /// The number of stored nodes.
-    fn len(&self) -> usize;
     /// Looks `state` up and stores it with `node` if it is new, hashing or
     /// ranking it once; a new state is refused when the table already holds
     /// `capacity` nodes.
@@ -49,12 +47,71 @@ pub(crate) trait NodeTable<P: SearchProblem> {
         node: Node<P::Action, P::Cost>,
         capacity: usize,
     ) -> Slot<P::Action, P::Cost>;
+    /// The stored states and nodes, by id.
+    fn stored(&self) -> &Stored<P::State, P::Action, P::Cost>;
+    /// The stored states and nodes, by id, to update.
+    fn stored_mut(&mut self) -> &mut Stored<P::State, P::Action, P::Cost>;
+
+    /// The number of stored nodes.
+    fn len(&self) -> usize {
+        self.stored().next_id()
+    }
     /// The state of a stored node.
-    fn state(&self, id: NodeId) -> &P::State;
+    fn state<'a>(&'a self, id: NodeId) -> &'a P::State
+    where
+        P::Action: 'a,
+        P::Cost: 'a,
+    {
+        &self.stored().states[id as usize]
+    }
     /// A stored node.
-    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost>;
+    fn node<'a>(&'a self, id: NodeId) -> &'a Node<P::Action, P::Cost>
+    where
+        P::State: 'a,
+    {
+        &self.stored().nodes[id as usize]
+    }
     /// A stored node, to update on a cheaper path.
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost>;
+    fn node_mut<'a>(&'a mut self, id: NodeId) -> &'a mut Node<P::Action, P::Cost>
+    where
+        P::State: 'a,
+    {
+        &mut self.stored_mut().nodes[id as usize]
+    }
+}
+
+/// What both table layouts keep per id: the state and its node, in
+/// parallel vectors in insertion order.
+#[derive(Debug)]
+pub(crate) struct Stored<S, A, C> {
+    states: Vec<S>,
+    nodes: Vec<Node<A, C>>,
+}
+
+impl<S, A, C> Default for Stored<S, A, C> {
+    fn default() -> Self {
+        Stored {
+            states: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<S, A, C> Stored<S, A, C> {
+    fn clear(&mut self) {
+        self.states.clear();
+        self.nodes.clear();
+    }
+
+    /// The id the next pushed state gets.
+    fn next_id(&self) -> usize {
+        self.states.len()
+    }
+
+    fn push(&mut self, state: S, node: Node<A, C>) {
+        self.states.push(state);
+        self.nodes.push(node);
+    }
 }
 
 /// What [`NodeTable::find_or_insert`] did.
@@ -102,8 +159,7 @@ pub(crate) struct HashedTable<S, A, C> {
     /// The slots in use are `slots[..=mask]`, a power of two of them.
     mask: usize,
     generation: u64,
-    states: Vec<S>,
-    nodes: Vec<Node<A, C>>,
+    stored: Stored<S, A, C>,
 }
 
 impl<S, A, C> Default for HashedTable<S, A, C> {
@@ -112,8 +168,7 @@ impl<S, A, C> Default for HashedTable<S, A, C> {
             slots: Vec::new(),
             mask: 0,
             generation: 1,
-            states: Vec::new(),
-            nodes: Vec::new(),
+            stored: Stored::default(),
         }
     }
 }
@@ -163,7 +218,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
             if slot >> GENERATION_SHIFT != self.generation {
                 return (at, false);
             }
-            if slot >> 32 == key && self.states[slot_id(slot)] == *state {
+            if slot >> 32 == key && self.stored.states[slot_id(slot)] == *state {
                 return (at, true);
             }
             at = (at + 1) & self.mask;
@@ -197,8 +252,8 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
             self.empty_slots();
         }
         self.mask = size - 1;
-        for id in 0..self.states.len() {
-            let hash = Self::hash(&self.states[id]);
+        for id in 0..self.stored.next_id() {
+            let hash = Self::hash(&self.stored.states[id]);
             let mut at = self.home(hash);
             while self.slots[at] >> GENERATION_SHIFT == self.generation {
                 at = (at + 1) & self.mask;
@@ -218,12 +273,15 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
     fn clear(&mut self) {
         self.empty_slots();
         self.mask = self.slots.len().clamp(1, REUSED_SLOTS) - 1;
-        self.states.clear();
-        self.nodes.clear();
+        self.stored.clear();
     }
 
-    fn len(&self) -> usize {
-        self.nodes.len()
+    fn stored(&self) -> &Stored<P::State, P::Action, P::Cost> {
+        &self.stored
+    }
+
+    fn stored_mut(&mut self) -> &mut Stored<P::State, P::Action, P::Cost> {
+        &mut self.stored
     }
 
     #[expect(
@@ -238,7 +296,8 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         node: Node<P::Action, P::Cost>,
         capacity: usize,
     ) -> Slot<P::Action, P::Cost> {
-        if (self.states.len() + 1) * 2 > self.mask + 1 {
+        let len = self.stored.next_id();
+        if (len + 1) * 2 > self.mask + 1 {
             self.grow();
         }
         let hash = Self::hash(&state);
@@ -246,26 +305,12 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         if found {
             return Slot::Old(id_for(slot_id(self.slots[at])), node);
         }
-        let len = self.states.len();
         if len >= capacity {
             return Slot::Full;
         }
         self.slots[at] = self.pack(hash, len);
-        self.states.push(state);
-        self.nodes.push(node);
+        self.stored.push(state, node);
         Slot::New(id_for(len))
-    }
-
-    fn state(&self, id: NodeId) -> &P::State {
-        &self.states[id as usize]
-    }
-
-    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost> {
-        &self.nodes[id as usize]
-    }
-
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost> {
-        &mut self.nodes[id as usize]
     }
 }
 
@@ -276,8 +321,7 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
 pub(crate) struct DenseTable<S, A, C> {
     ids: Vec<NodeId>,
     ranks: Vec<usize>,
-    states: Vec<S>,
-    nodes: Vec<Node<A, C>>,
+    stored: Stored<S, A, C>,
 }
 
 impl<S, A, C> Default for DenseTable<S, A, C> {
@@ -285,8 +329,7 @@ impl<S, A, C> Default for DenseTable<S, A, C> {
         DenseTable {
             ids: Vec::new(),
             ranks: Vec::new(),
-            states: Vec::new(),
-            nodes: Vec::new(),
+            stored: Stored::default(),
         }
     }
 }
@@ -317,8 +360,7 @@ impl<S, A, C> DenseTable<S, A, C> {
             self.ids[rank] = NONE;
         }
         self.ranks.clear();
-        self.states.clear();
-        self.nodes.clear();
+        self.stored.clear();
     }
 
     fn slot(&self, rank: usize) -> usize {
@@ -336,8 +378,12 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         self.reset();
     }
 
-    fn len(&self) -> usize {
-        self.nodes.len()
+    fn stored(&self) -> &Stored<P::State, P::Action, P::Cost> {
+        &self.stored
+    }
+
+    fn stored_mut(&mut self) -> &mut Stored<P::State, P::Action, P::Cost> {
+        &mut self.stored
     }
 
     fn find_or_insert(
@@ -352,31 +398,19 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         if existing != NONE {
             return Slot::Old(existing, node);
         }
-        if self.nodes.len() >= capacity {
+        if self.stored.next_id() >= capacity {
             return Slot::Full;
         }
-        let id = id_for(self.nodes.len());
+        let id = id_for(self.stored.next_id());
         self.ids[slot] = id;
         self.ranks.push(slot);
-        self.states.push(state);
-        self.nodes.push(node);
+        self.stored.push(state, node);
         Slot::New(id)
-    }
-
-    fn state(&self, id: NodeId) -> &P::State {
-        &self.states[id as usize]
-    }
-
-    fn node(&self, id: NodeId) -> &Node<P::Action, P::Cost> {
-        &self.nodes[id as usize]
-    }
-
-    fn node_mut(&mut self, id: NodeId) -> &mut Node<P::Action, P::Cost> {
-        &mut self.nodes[id as usize]
     }
 }
 
-/// Stores the root of a search in a just-cleared table, as node 0.
+/// Stores `state`, which the table must not hold yet, as a root: no
+/// parent, cost zero. Returns its id.
 pub(crate) fn insert_root<P: SearchProblem>(
     table: &mut impl NodeTable<P>,
     problem: &P,
@@ -387,18 +421,20 @@ pub(crate) fn insert_root<P: SearchProblem>(
         action: None,
         g: P::Cost::ZERO,
     };
-    // cannot fail: the table is empty, so the root is new and fits
-    let _ = table.find_or_insert(problem, state, root, 1);
-    0
+    let id = table.len();
+    // cannot fail: the root is new and room is made for it
+    let _ = table.find_or_insert(problem, state, root, id + 1);
+    id_for(id)
 }
 
-/// The states and actions from the root of `table` to `id`, root first.
-pub(crate) fn path_to<P: SearchProblem>(
+/// Appends the states and actions met walking from `id` up its parents to
+/// its root: `id`'s state first, the root's last.
+pub(crate) fn walk_to_root<P: SearchProblem>(
     table: &impl NodeTable<P>,
     id: NodeId,
-) -> (Vec<P::State>, Vec<P::Action>) {
-    let mut states = Vec::new();
-    let mut actions = Vec::new();
+    states: &mut Vec<P::State>,
+    actions: &mut Vec<P::Action>,
+) {
     let mut at = id;
     loop {
         states.push(table.state(at).clone());
@@ -409,6 +445,15 @@ pub(crate) fn path_to<P: SearchProblem>(
         }
         at = node.parent;
     }
+}
+
+/// The states and actions from the root of `table` to `id`, root first.
+pub(crate) fn path_to<P: SearchProblem>(
+    table: &impl NodeTable<P>,
+    id: NodeId,
+) -> (Vec<P::State>, Vec<P::Action>) {
+    let (mut states, mut actions) = (Vec::new(), Vec::new());
+    walk_to_root(table, id, &mut states, &mut actions);
     states.reverse();
     actions.reverse();
     (states, actions)
