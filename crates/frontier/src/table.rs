@@ -151,7 +151,7 @@ fn id_for(len: usize) -> NodeId {
 /// slots a previous search left allocated, and doubles them as it grows: the
 /// slots in use stay as compact, and as cache-friendly, as in a fresh table
 /// (a reused table that probed all of a big previous search's slots
-/// measured 1.6x slower on 8-puzzle BFS), small searches never rehash, and
+/// measured 1.5x slower on 8-puzzle BFS), small searches never rehash, and
 /// growing within the allocation needs no wipe, only a new generation.
 #[derive(Debug)]
 pub(crate) struct HashedTable<S, A, C> {
