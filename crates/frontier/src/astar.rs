@@ -26,9 +26,9 @@ pub enum OpenList {
     /// Buckets indexed by f and g (Dial's algorithm, extended to A*): O(1)
     /// push and pop while f stays below 256 and [`Cost::to_index`] gives an
     /// index (every primitive integer does); other entries go to a binary
-    /// heap, so any cost type and any range works. The default: 2.7× faster
-    /// than the heap on the 8-puzzle, no slower where f is large
-    /// (`docs/algorithms.md`).
+    /// heap, so any cost type and any range works. The default: 2.6× faster
+    /// than the heap on the 8-puzzle, within 1.1× of it on weighted maps
+    /// whose f values spread over hundreds (`docs/algorithms.md`).
     #[default]
     Buckets,
     /// `std`'s binary heap with lazy deletion: a cheaper path pushes a second
@@ -281,37 +281,79 @@ impl<C: Cost> Open<C> for LazyHeap<C> {
     }
 }
 
-/// How many f values get buckets; larger ones go to the overflow heap. Each
-/// level keeps one stack per g up to f, so the buckets stay below 256 × 256
-/// stacks: enough for puzzles (the 15-puzzle's f never passes 80), while
-/// maps with long weighted paths use the heap instead (buckets sized by
-/// their f in the thousands measured 3-4× slower than the heap there).
+/// How many f values get buckets, and how many g values each; larger ones
+/// go to the overflow heap. Enough for puzzles (the 15-puzzle's f never
+/// passes 80); maps with long weighted paths send their large f values to
+/// the heap.
 const BUCKET_LIMIT: usize = 256;
+
+/// Words in a bitmask over `0..BUCKET_LIMIT`.
+const WORDS: usize = BUCKET_LIMIT / 64;
 
 /// Buckets by f, then by g, with a heap for entries whose f has no small
 /// index. Entries in buckets always beat entries in the heap: a cost type
 /// either indexes none of its values (all go to the heap) or indexes every
 /// value up to some size, so heap entries have the larger f.
+///
+/// Each bucket is a stack threaded through one arena of entries, so a
+/// bucket costs one `u32` head whether or not it is used: weighted maps,
+/// whose entries nearly all sit in buckets of their own, allocate nothing
+/// per bucket. Bitmasks over f and over each f's g values find the best
+/// bucket in a few word tests.
 struct Buckets<C> {
-    /// `levels[f].by_g[g]`: a stack of node ids.
-    levels: Vec<Level<C>>,
-    /// No non-empty level lies below this one.
-    min_f: usize,
+    /// `heads[f * BUCKET_LIMIT + g]`: the newest entry of bucket (f, g), as
+    /// an index + 1 into `entries`, or 0; as many rows as the largest f.
+    heads: Vec<u32>,
+    /// The entries, each linked to the next older one of its bucket, or
+    /// (popped) to the next free entry.
+    entries: Vec<Entry<C>>,
+    /// The first free entry, as an index + 1, or 0.
+    free: u32,
+    /// Bit g of `by_g[f]`: bucket (f, g) has entries.
+    by_g: Vec<[u64; WORDS]>,
+    /// Bit f: some bucket of f has entries.
+    by_f: [u64; WORDS],
     overflow: LazyHeap<C>,
 }
 
-struct Level<C> {
-    by_g: Vec<Vec<(NodeId, C)>>,
-    count: usize,
-    /// No entry lies above this g.
-    top_g: usize,
+struct Entry<C> {
+    id: NodeId,
+    g: C,
+    next: u32,
+}
+
+/// The lowest set bit of a mask, if any.
+#[inline]
+fn lowest(mask: &[u64; WORDS]) -> Option<usize> {
+    let word = mask.iter().position(|&bits| bits != 0)?;
+    Some(word * 64 + mask[word].trailing_zeros() as usize)
+}
+
+/// The highest set bit of a mask, if any.
+#[inline]
+fn highest(mask: &[u64; WORDS]) -> Option<usize> {
+    let word = mask.iter().rposition(|&bits| bits != 0)?;
+    Some(word * 64 + 63 - mask[word].leading_zeros() as usize)
+}
+
+#[inline]
+fn set(mask: &mut [u64; WORDS], bit: usize) {
+    mask[bit / 64] |= 1 << (bit % 64);
+}
+
+#[inline]
+fn unset(mask: &mut [u64; WORDS], bit: usize) {
+    mask[bit / 64] &= !(1 << (bit % 64));
 }
 
 impl<C> Default for Buckets<C> {
     fn default() -> Self {
         Buckets {
-            levels: Vec::new(),
-            min_f: 0,
+            heads: Vec::new(),
+            entries: Vec::new(),
+            free: 0,
+            by_g: Vec::new(),
+            by_f: [0; WORDS],
             overflow: LazyHeap(BinaryHeap::new()),
         }
     }
@@ -319,14 +361,15 @@ impl<C> Default for Buckets<C> {
 
 impl<C: Cost> Open<C> for Buckets<C> {
     fn clear(&mut self) {
-        for level in &mut self.levels {
-            if level.count > 0 {
-                level.by_g.iter_mut().for_each(Vec::clear);
-                level.count = 0;
+        while let Some(f) = lowest(&self.by_f) {
+            while let Some(g) = lowest(&self.by_g[f]) {
+                self.heads[f * BUCKET_LIMIT + g] = 0;
+                unset(&mut self.by_g[f], g);
             }
-            level.top_g = 0;
+            unset(&mut self.by_f, f);
         }
-        self.min_f = 0;
+        self.entries.clear();
+        self.free = 0;
         self.overflow.clear();
     }
 
@@ -342,40 +385,47 @@ impl<C: Cost> Open<C> for Buckets<C> {
         if fi >= BUCKET_LIMIT || gi > fi {
             return self.overflow.push(id, f, g);
         }
-        if fi >= self.levels.len() {
-            self.levels.resize_with(fi + 1, || Level {
-                by_g: Vec::new(),
-                count: 0,
-                top_g: 0,
-            });
+        if fi >= self.by_g.len() {
+            self.by_g.resize(fi + 1, [0; WORDS]);
+            self.heads.resize((fi + 1) * BUCKET_LIMIT, 0);
         }
-        let level = &mut self.levels[fi];
-        if gi >= level.by_g.len() {
-            level.by_g.resize_with(gi + 1, Vec::new);
-        }
-        level.by_g[gi].push((id, g));
-        level.count += 1;
-        level.top_g = level.top_g.max(gi);
-        // An inconsistent heuristic can offer an f below the current one.
-        self.min_f = self.min_f.min(fi);
+        let head = &mut self.heads[fi * BUCKET_LIMIT + gi];
+        let entry = Entry { id, g, next: *head };
+        *head = if self.free == 0 {
+            self.entries.push(entry);
+            // cannot fail: fewer entries than table ids, which are u32
+            u32::try_from(self.entries.len()).expect("open list overflow")
+        } else {
+            let index = self.free;
+            let slot = &mut self.entries[index as usize - 1];
+            self.free = slot.next;
+            *slot = entry;
+            index
+        };
+        set(&mut self.by_g[fi], gi);
+        set(&mut self.by_f, fi);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(NodeId, C)> {
-        while let Some(level) = self.levels.get_mut(self.min_f) {
-            if level.count > 0 {
-                loop {
-                    if let Some(entry) = level.by_g[level.top_g].pop() {
-                        level.count -= 1;
-                        return Some(entry);
-                    }
-                    level.top_g -= 1;
-                }
+        let Some(f) = lowest(&self.by_f) else {
+            return self.overflow.pop();
+        };
+        // cannot fail: a level's bit is set while one of its buckets has entries
+        let g = highest(&self.by_g[f]).expect("a non-empty bucket");
+        let head = &mut self.heads[f * BUCKET_LIMIT + g];
+        let index = *head;
+        let entry = &mut self.entries[index as usize - 1];
+        *head = entry.next;
+        if *head == 0 {
+            unset(&mut self.by_g[f], g);
+            if self.by_g[f] == [0; WORDS] {
+                unset(&mut self.by_f, f);
             }
-            level.top_g = 0;
-            self.min_f += 1;
         }
-        self.overflow.pop()
+        entry.next = self.free;
+        self.free = index;
+        Some((entry.id, entry.g))
     }
 }
 
