@@ -8,10 +8,13 @@
 //! each search, as a typical user calls them) and, as `*_reused`, a searcher
 //! kept across the boards so its tables are allocated once. Every iteration
 //! checks the
-//! solution lengths of both sides against the reverse-BFS table.
+//! solution lengths of both sides against the reverse-BFS table. Before
+//! timing, it prints (`work:` lines) how many states each side generates,
+//! for the per-state costs in `docs/benchmarks.md`.
 //!
 //! `cargo bench --bench pathfinding`
 
+use std::cell::Cell;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -293,5 +296,60 @@ fn enumeration(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, searches, breadth_first, enumeration);
+/// Prints, once, how many states each search generates on the bench boards
+/// (32 boards; BFS: the first 4), for both libraries, and what the table
+/// build generates: with the times, the cost per generated state.
+fn work(_: &mut Criterion) {
+    let (boards, arrays, _) = boards();
+    let generated = Cell::new(0_u64);
+    let counted = |n: &Cells| {
+        let next = neighbours(n);
+        generated.set(generated.get() + next.len() as u64);
+        next
+    };
+    let unit = |n: &Cells| counted(n).into_iter().map(|m| (m, 1));
+    let goal = |n: &Cells| *n == GOAL;
+    let pf = |name: &str, boards: &[Cells], solve: &mut dyn FnMut(&Cells)| {
+        generated.set(0);
+        boards.iter().for_each(&mut *solve);
+        println!("work: pathfinding {name}: {} generated", generated.get());
+    };
+    pf("astar", &arrays, &mut |s| {
+        pathfinding::directed::astar::astar(s, unit, manhattan, goal).unwrap();
+    });
+    pf("idastar", &arrays, &mut |s| {
+        pathfinding::directed::idastar::idastar(s, unit, manhattan, goal).unwrap();
+    });
+    pf("bfs_bidirectional", &arrays, &mut |s| {
+        pathfinding::directed::bfs::bfs_bidirectional(s, &GOAL, counted, counted).unwrap();
+    });
+    pf("bfs", &arrays[..4], &mut |s| {
+        pathfinding::directed::bfs::bfs(s, counted, goal).unwrap();
+    });
+    let fr = |name: &str,
+              boards: &[Eight],
+              solve: &dyn Fn(Puzzle<3, 3, Manhattan>) -> frontier::Stats<u32>| {
+        let (mut generated, mut stored) = (0, 0);
+        for &board in boards {
+            let stats = solve(Puzzle::new(board, Manhattan));
+            generated += stats.generated;
+            stored += stats.peak_stored;
+        }
+        println!("work: frontier {name}: {generated} generated, {stored} stored");
+    };
+    fr("astar", &boards, &|p| frontier::astar(&p).stats);
+    fr("idastar", &boards, &|p| frontier::idastar(&p).stats);
+    fr("bidirectional_bfs", &boards, &|p| {
+        frontier::bidirectional_bfs(&p).stats
+    });
+    fr("bfs", &boards[..4], &|p| frontier::bfs(&p).stats);
+    // The table build generates each solvable state's moves once: 20,160
+    // states for each of the blank's 9 cells, and 24 moves over those cells.
+    println!(
+        "work: frontier eight_table_build: {} generated, 181440 stored",
+        20_160 * 24
+    );
+}
+
+criterion_group!(benches, work, searches, breadth_first, enumeration);
 criterion_main!(benches);
