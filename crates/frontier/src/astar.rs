@@ -9,7 +9,7 @@ use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
 use crate::bfs::{ResultOf, refused};
-use crate::limits::Budget;
+use crate::limits::{Budget, measure};
 use crate::table::{
     DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, solution_to,
 };
@@ -436,13 +436,13 @@ fn run<P: SearchProblem>(
     open: &mut impl Open<P::Cost>,
     steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
-    let mut budget = Budget::start(limits);
-    let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, table, open, steps, &mut stats);
-    stats.peak_stored = table.len();
-    stats.elapsed = budget.elapsed();
+    let result = measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, open, steps, stats);
+        stats.peak_stored = table.len();
+        outcome
+    });
     steps.clear();
-    SearchResult { outcome, stats }
+    result
 }
 
 fn search<P: SearchProblem>(

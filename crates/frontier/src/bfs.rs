@@ -1,6 +1,6 @@
 //! Breadth-first search: fewest steps, step costs ignored.
 
-use crate::limits::Budget;
+use crate::limits::{Budget, measure};
 use std::hash::Hash;
 
 use crate::table::{
@@ -159,13 +159,13 @@ fn run<P: SearchProblem>(
     table: &mut impl NodeTable<P>,
     steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
-    let mut budget = Budget::start(limits);
-    let mut stats = Stats::default();
-    let outcome = search(problem, &mut budget, table, steps, &mut stats);
-    stats.peak_stored = table.len();
-    stats.elapsed = budget.elapsed();
+    let result = measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, steps, stats);
+        stats.peak_stored = table.len();
+        outcome
+    });
     steps.clear();
-    SearchResult { outcome, stats }
+    result
 }
 
 fn search<P: SearchProblem>(

@@ -4,7 +4,7 @@
 use std::hash::Hash;
 
 use crate::bfs::{ResultOf, refused};
-use crate::limits::Budget;
+use crate::limits::{Budget, measure};
 use crate::table::{
     DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
     walk_to_root,
@@ -184,13 +184,13 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        let mut budget = Budget::start(limits);
-        let mut stats = Stats::default();
-        let outcome = self.search(problem, &mut budget, &mut stats);
-        stats.peak_stored = self.table.len();
-        stats.elapsed = budget.elapsed();
+        let result = measure(limits, |budget, stats| {
+            let outcome = self.search(problem, budget, stats);
+            stats.peak_stored = self.table.len();
+            outcome
+        });
         self.steps.clear();
-        SearchResult { outcome, stats }
+        result
     }
 
     fn search<P>(
@@ -210,11 +210,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
         let goal = problem.goal();
         stats.generated = 1;
         if start == goal {
-            return Outcome::Found(Solution {
-                states: vec![start],
-                actions: Vec::new(),
-                cost: C::ZERO,
-            });
+            return Outcome::Found(Solution::empty(start, C::ZERO));
         }
         stats.generated = 2;
         if let Err(limit) = budget.check_stored(2) {

@@ -2,7 +2,7 @@
 //! growing f bound, in memory linear in the solution's length.
 
 use crate::bfs::ResultOf;
-use crate::limits::Budget;
+use crate::limits::{Budget, measure};
 use crate::{
     Cost, Iteration, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats,
 };
@@ -105,15 +105,12 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        let mut budget = Budget::start(limits);
-        let mut stats = Stats::default();
         self.path.clear();
         self.actions.clear();
-        let outcome = self.iterate(problem, &mut budget, &mut stats);
-        stats.elapsed = budget.elapsed();
+        let result = measure(limits, |budget, stats| self.iterate(problem, budget, stats));
         self.path.clear();
         self.actions.clear();
-        SearchResult { outcome, stats }
+        result
     }
 
     fn iterate<P>(
@@ -129,11 +126,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         let mut bound = problem.heuristic(&start);
         stats.generated = 1;
         if problem.is_goal(&start) {
-            return Outcome::Found(Solution {
-                states: vec![start],
-                actions: Vec::new(),
-                cost: C::ZERO,
-            });
+            return Outcome::Found(Solution::empty(start, C::ZERO));
         }
         stats.generated = 0;
         loop {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::Limit;
+use crate::{Cost, Limit, Outcome, SearchResult, Stats};
 
 /// A flag another thread raises to stop a running search.
 ///
@@ -155,6 +155,19 @@ pub(crate) struct Budget<'a, C> {
     /// next looks further than one comparison: the next poll of the clock
     /// and flag, or `max_expanded` if that comes first.
     next_check: u64,
+}
+
+/// Runs `search` under `limits`: starts the budget, times the search and
+/// returns its outcome with the statistics it gathered.
+pub(crate) fn measure<S, A, C: Cost>(
+    limits: &Limits<C>,
+    search: impl FnOnce(&mut Budget<'_, C>, &mut Stats<C>) -> Outcome<S, A, C>,
+) -> SearchResult<S, A, C> {
+    let mut budget = Budget::start(limits);
+    let mut stats = Stats::default();
+    let outcome = search(&mut budget, &mut stats);
+    stats.elapsed = budget.elapsed();
+    SearchResult { outcome, stats }
 }
 
 impl<'a, C> Budget<'a, C> {

@@ -43,6 +43,15 @@ impl<S, A, C> Solution<S, A, C> {
     pub fn is_empty(&self) -> bool {
         self.actions.is_empty()
     }
+
+    /// The path of no steps, for a start that is already a goal.
+    pub(crate) fn empty(start: S, zero: C) -> Self {
+        Solution {
+            states: vec![start],
+            actions: Vec::new(),
+            cost: zero,
+        }
+    }
 }
 
 /// The limit that stopped a search.
