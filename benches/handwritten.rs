@@ -11,7 +11,7 @@
 //! per second. Every solution is replayed to the goal.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use frontier::{IdaStar, Limits};
+use frontier::IdaStar;
 use frontier_workspace::compare::korf_boards;
 use sliding_puzzle::{Fifteen, Manhattan, Move, Puzzle};
 
@@ -140,13 +140,12 @@ fn korf() -> Vec<(usize, Fifteen, usize)> {
 }
 
 fn generic_against_handwritten(c: &mut Criterion) {
-    let none = Limits::new();
     let mut group = c.benchmark_group("fifteen_ida_manhattan");
     group.sample_size(10);
     for (id, board, length) in korf() {
         let mut generic = IdaStar::new();
         let mut handwritten = HandWritten::new();
-        let result = generic.search(&Puzzle::new(board, Manhattan), &none);
+        let result = generic.search(&Puzzle::new(board, Manhattan));
         let moves = handwritten.solve(&board);
         assert_eq!(moves.len(), length, "instance {id}");
         board.verify_solution(&moves).unwrap();
@@ -157,7 +156,7 @@ fn generic_against_handwritten(c: &mut Criterion) {
         group.throughput(Throughput::Elements(result.stats.generated));
         group.bench_function(BenchmarkId::new("frontier_generic", id), |b| {
             b.iter(|| {
-                let result = generic.search(&Puzzle::new(board, Manhattan), &none);
+                let result = generic.search(&Puzzle::new(board, Manhattan));
                 let solution = result.solution().unwrap();
                 board.verify_solution(&solution.actions).unwrap();
                 assert_eq!(solution.len(), length);

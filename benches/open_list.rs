@@ -6,7 +6,7 @@
 //! `cargo bench --bench open_list`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::{AStar, Limits, OpenList};
+use frontier::{AStar, open::OpenList};
 use frontier_workspace::terrain::Terrain;
 use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
 
@@ -25,7 +25,7 @@ fn open_lists(c: &mut Criterion) {
         for (name, open) in OPEN_LISTS {
             group.bench_with_input(BenchmarkId::new(name, size), &map, |b, map| {
                 b.iter(|| {
-                    let result = frontier::astar_with_open_list(map, &Limits::new(), open);
+                    let result = AStar::new().open_list(open).search(map);
                     assert_eq!(result.solution().map(|s| s.cost), optimal);
                     result.stats.expanded
                 });
@@ -47,7 +47,7 @@ fn open_lists(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(name, "manhattan"), |b| {
             b.iter(|| {
                 for (&board, &length) in boards.iter().zip(&optimal) {
-                    let result = astar.search(&Puzzle::new(board, Manhattan), &Limits::new());
+                    let result = astar.search(&Puzzle::new(board, Manhattan));
                     assert_eq!(result.solution().unwrap().len(), length);
                 }
             });

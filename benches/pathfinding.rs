@@ -18,7 +18,7 @@ use std::cell::Cell;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limits};
+use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar};
 use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
 
 /// How many boards each iteration solves.
@@ -110,7 +110,6 @@ fn moves(path: &[Cells]) -> usize {
 
 fn searches(c: &mut Criterion) {
     let (boards, arrays, optimal) = boards();
-    let none = Limits::new();
     let unit = |n: &Cells| neighbours(n).into_iter().map(|m| (m, 1));
     let goal = |n: &Cells| *n == GOAL;
     let mut group = c.benchmark_group("eight_vs_pathfinding");
@@ -137,7 +136,7 @@ fn searches(c: &mut Criterion) {
         &boards,
         &optimal,
         |&s| {
-            let result = astar.search(&Puzzle::new(s, Manhattan), &none);
+            let result = astar.search(&Puzzle::new(s, Manhattan));
             result.into_solution().unwrap().len()
         },
     );
@@ -148,7 +147,7 @@ fn searches(c: &mut Criterion) {
         &boards,
         &optimal,
         |&s| {
-            let result = frontier::astar_ranked(&Puzzle::new(s, Manhattan), &none);
+            let result = AStar::new().dense().search(&Puzzle::new(s, Manhattan));
             result.into_solution().unwrap().len()
         },
     );
@@ -168,7 +167,7 @@ fn searches(c: &mut Criterion) {
     );
     let mut ida = IdaStar::new();
     bench_lengths(&mut group, "frontier", "idastar", &boards, &optimal, |&s| {
-        ida.search(&Puzzle::new(s, Manhattan), &none)
+        ida.search(&Puzzle::new(s, Manhattan))
             .into_solution()
             .unwrap()
             .len()
@@ -179,7 +178,6 @@ fn searches(c: &mut Criterion) {
 
 /// Bidirectional BFS, in the same group as A* and IDA*.
 fn bidirectional(group: &mut Group<'_>, boards: &[Eight], arrays: &[Cells], optimal: &[usize]) {
-    let none = Limits::new();
     bench_lengths(
         group,
         "pathfinding",
@@ -214,7 +212,7 @@ fn bidirectional(group: &mut Group<'_>, boards: &[Eight], arrays: &[Cells], opti
         boards,
         optimal,
         |&s| {
-            let result = bidirectional.search(&Puzzle::new(s, Manhattan), &none);
+            let result = bidirectional.search(&Puzzle::new(s, Manhattan));
             result.into_solution().unwrap().len()
         },
     );
@@ -225,7 +223,9 @@ fn bidirectional(group: &mut Group<'_>, boards: &[Eight], arrays: &[Cells], opti
         boards,
         optimal,
         |&s| {
-            let result = frontier::bidirectional_bfs_ranked(&Puzzle::new(s, Manhattan), &none);
+            let result = BidirectionalBfs::new()
+                .dense()
+                .search(&Puzzle::new(s, Manhattan));
             result.into_solution().unwrap().len()
         },
     );
@@ -233,7 +233,6 @@ fn bidirectional(group: &mut Group<'_>, boards: &[Eight], arrays: &[Cells], opti
 
 fn breadth_first(c: &mut Criterion) {
     let (boards, arrays, optimal) = boards();
-    let none = Limits::new();
     let goal = |n: &Cells| *n == GOAL;
     // BFS takes milliseconds a board: fewer boards, same check.
     let few = 4;
@@ -257,7 +256,7 @@ fn breadth_first(c: &mut Criterion) {
         boards,
         optimal,
         |&s| {
-            let result = bfs.search(&Puzzle::new(s, Manhattan), &none);
+            let result = bfs.search(&Puzzle::new(s, Manhattan));
             result.into_solution().unwrap().len()
         },
     );
@@ -268,7 +267,9 @@ fn breadth_first(c: &mut Criterion) {
         boards,
         optimal,
         |&s| {
-            frontier::bfs_ranked(&Puzzle::new(s, Manhattan), &none)
+            Bfs::new()
+                .dense()
+                .search(&Puzzle::new(s, Manhattan))
                 .into_solution()
                 .unwrap()
                 .len()

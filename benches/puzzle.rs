@@ -9,7 +9,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limits};
+use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar};
 use frontier_workspace::compare::korf_boards;
 use sliding_puzzle::{
     Eight, EightTable, Fifteen, Heuristic, LinearConflict, Manhattan, Misplaced, Puzzle,
@@ -27,7 +27,6 @@ fn eight(c: &mut Criterion) {
         .iter()
         .map(|b| usize::from(table.distance(b).unwrap()))
         .collect();
-    let none = Limits::new();
     let mut group = c.benchmark_group("eight_random16");
     group.sample_size(10);
 
@@ -39,10 +38,11 @@ fn eight(c: &mut Criterion) {
         });
     });
     let mut bfs = Bfs::new();
+    let mut bfs_dense = Bfs::new().dense();
     group.bench_function(BenchmarkId::new("bfs", "hashed"), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(&optimal) {
-                let result = bfs.search(&Puzzle::new(board, Manhattan), &none);
+                let result = bfs.search(&Puzzle::new(board, Manhattan));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -50,16 +50,17 @@ fn eight(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("bfs", "dense"), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(&optimal) {
-                let result = bfs.search_ranked(&Puzzle::new(board, Manhattan), &none);
+                let result = bfs_dense.search(&Puzzle::new(board, Manhattan));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
     });
     let mut bidirectional = BidirectionalBfs::new();
+    let mut bidirectional_dense = BidirectionalBfs::new().dense();
     group.bench_function(BenchmarkId::new("bidirectional", "hashed"), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(&optimal) {
-                let result = bidirectional.search(&Puzzle::new(board, Manhattan), &none);
+                let result = bidirectional.search(&Puzzle::new(board, Manhattan));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -67,7 +68,7 @@ fn eight(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("bidirectional", "dense"), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(&optimal) {
-                let result = bidirectional.search_ranked(&Puzzle::new(board, Manhattan), &none);
+                let result = bidirectional_dense.search(&Puzzle::new(board, Manhattan));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -101,12 +102,12 @@ fn eight_informed<H: Heuristic<3, 3> + Copy>(
     boards: &[Eight],
     optimal: &[usize],
 ) {
-    let none = Limits::new();
     let mut astar = AStar::new();
+    let mut astar_dense = AStar::new().dense();
     group.bench_function(BenchmarkId::new("astar_hashed", name), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(optimal) {
-                let result = astar.search(&Puzzle::new(board, heuristic), &none);
+                let result = astar.search(&Puzzle::new(board, heuristic));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -114,7 +115,7 @@ fn eight_informed<H: Heuristic<3, 3> + Copy>(
     group.bench_function(BenchmarkId::new("astar_dense", name), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(optimal) {
-                let result = astar.search_ranked(&Puzzle::new(board, heuristic), &none);
+                let result = astar_dense.search(&Puzzle::new(board, heuristic));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -123,7 +124,7 @@ fn eight_informed<H: Heuristic<3, 3> + Copy>(
     group.bench_function(BenchmarkId::new("idastar", name), |b| {
         b.iter(|| {
             for (&board, &length) in boards.iter().zip(optimal) {
-                let result = ida.search(&Puzzle::new(board, heuristic), &none);
+                let result = ida.search(&Puzzle::new(board, heuristic));
                 assert_eq!(result.solution().unwrap().len(), length);
             }
         });
@@ -138,27 +139,26 @@ fn fifteen(c: &mut Criterion) {
         .into_iter()
         .filter(|(id, _, _)| EASY_KORF.contains(id))
         .collect();
-    let none = Limits::new();
     let mut group = c.benchmark_group("fifteen_easy_korf");
     group.sample_size(10);
     for (id, board, length) in instances {
         let mut ida = IdaStar::new();
         group.bench_function(BenchmarkId::new("idastar_manhattan", id), |b| {
             b.iter(|| {
-                let result = ida.search(&Puzzle::new(board, Manhattan), &none);
+                let result = ida.search(&Puzzle::new(board, Manhattan));
                 assert_eq!(result.solution().unwrap().len(), length);
             });
         });
         group.bench_function(BenchmarkId::new("idastar_linear_conflict", id), |b| {
             b.iter(|| {
-                let result = ida.search(&Puzzle::new(board, LinearConflict), &none);
+                let result = ida.search(&Puzzle::new(board, LinearConflict));
                 assert_eq!(result.solution().unwrap().len(), length);
             });
         });
         let mut astar = AStar::new();
         group.bench_function(BenchmarkId::new("astar_linear_conflict", id), |b| {
             b.iter(|| {
-                let result = astar.search(&Puzzle::new(board, LinearConflict), &none);
+                let result = astar.search(&Puzzle::new(board, LinearConflict));
                 assert_eq!(result.solution().unwrap().len(), length);
             });
         });

@@ -33,7 +33,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use frontier::{IdaStar, Limits};
+use frontier::IdaStar;
 use indicatif::{ProgressBar, ProgressStyle};
 use sliding_puzzle::heuristic::pdb::{
     FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, GroupProgress, Partition, PatternDatabase,
@@ -253,7 +253,6 @@ fn tile_list(tiles: &[u8]) -> String {
 /// solution by replaying it.
 fn solve_all(instances: &[Instance], heuristic: &impl Heuristic<4, 4>) -> Vec<Outcome> {
     let mut ida = IdaStar::new();
-    let limits = Limits::new();
     instances
         .iter()
         .map(|instance| {
@@ -266,7 +265,7 @@ fn solve_all(instances: &[Instance], heuristic: &impl Heuristic<4, 4>) -> Vec<Ou
                 };
             }
             let started = Instant::now();
-            let result = ida.search(&Puzzle::new(instance.board, heuristic), &limits);
+            let result = ida.search(&Puzzle::new(instance.board, heuristic));
             let elapsed = started.elapsed();
             let generated = result.stats.generated;
             let Some(solution) = result.into_solution() else {

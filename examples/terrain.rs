@@ -21,8 +21,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use frontier::{NoHeuristic, ResultOf, SearchProblem, Step};
-use frontier_workspace::terrain::Terrain;
+use frontier::problem::NoHeuristic;
+use frontier::{SearchProblem, SearchResult, Step};
+use frontier_workspace::terrain::{Direction, Terrain};
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
 /// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
@@ -164,8 +165,8 @@ fn load(args: &Args) -> Result<(Terrain, String), String> {
 fn check(
     map: &Terrain,
     cheapest: u32,
-    dijkstra: &ResultOf<Terrain>,
-    weighted: &ResultOf<Terrain>,
+    dijkstra: &SearchResult<(usize, usize), Direction, u32>,
+    weighted: &SearchResult<(usize, usize), Direction, u32>,
     weight: f64,
 ) -> ExitCode {
     let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {

@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use frontier::{IdaStar, Limit, Limits, Outcome, SearchResult};
+use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limit, Limits, Outcome, SearchResult};
 use sliding_puzzle::{
     AnyBoard, Board, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Move, MoveError,
     Puzzle, PuzzleState, Zero,
@@ -449,14 +449,22 @@ fn run<const W: usize, const H: usize, Hr: Heuristic<W, H>>(
     ida: &mut IdaStar<PuzzleState<W, H>, Move, u32>,
 ) -> SearchResult<PuzzleState<W, H>, Move, u32> {
     match algorithm {
-        Algorithm::Bfs => frontier::bfs_with(puzzle, limits),
-        Algorithm::BfsDense => frontier::bfs_ranked(puzzle, limits),
-        Algorithm::Bidirectional => frontier::bidirectional_bfs_with(puzzle, limits),
-        Algorithm::BidirectionalDense => frontier::bidirectional_bfs_ranked(puzzle, limits),
-        Algorithm::AStar => frontier::astar_with(puzzle, limits),
-        Algorithm::AStarDense => frontier::astar_ranked(puzzle, limits),
+        Algorithm::Bfs => Bfs::new().limits(limits.clone()).search(puzzle),
+        Algorithm::BfsDense => Bfs::new().dense().limits(limits.clone()).search(puzzle),
+        Algorithm::Bidirectional => BidirectionalBfs::new()
+            .limits(limits.clone())
+            .search(puzzle),
+        Algorithm::BidirectionalDense => BidirectionalBfs::new()
+            .dense()
+            .limits(limits.clone())
+            .search(puzzle),
+        Algorithm::AStar => AStar::new().limits(limits.clone()).search(puzzle),
+        Algorithm::AStarDense => AStar::new().dense().limits(limits.clone()).search(puzzle),
         // `Solver::solve` answers the table itself; IDA* is what remains.
-        Algorithm::IdaStar | Algorithm::Table => ida.search(puzzle, limits),
+        Algorithm::IdaStar | Algorithm::Table => {
+            ida.set_limits(limits.clone());
+            ida.search(puzzle)
+        }
     }
 }
 

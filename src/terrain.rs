@@ -262,7 +262,7 @@ mod tests {
         for seed in 0..20 {
             let map = Terrain::random(30, 20, seed);
             let astar = frontier::astar(&map);
-            let dijkstra = frontier::astar(&frontier::NoHeuristic(&map));
+            let dijkstra = frontier::astar(&frontier::problem::NoHeuristic(&map));
             assert_eq!(
                 astar.solution().map(|s| s.cost),
                 dijkstra.solution().map(|s| s.cost),

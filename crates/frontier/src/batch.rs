@@ -19,9 +19,12 @@ use rayon::prelude::*;
 /// use frontier::{IdaStar, Limits, toy::Doubling};
 ///
 /// let problems: Vec<Doubling> = (10..60).map(|target| Doubling::new(1, target)).collect();
-/// let results = frontier::solve_batch(&problems, IdaStar::new, |ida, problem| {
-///     ida.search(problem, &Limits::new())
-/// });
+/// let limits = Limits::new().max_expanded(1_000_000);
+/// let results = frontier::solve_batch(
+///     &problems,
+///     || IdaStar::new().limits(limits.clone()),
+///     |ida, problem| ida.search(problem),
+/// );
 /// for (problem, result) in problems.iter().zip(&results) {
 ///     assert_eq!(result.solution().unwrap().states.last(), Some(&problem.target));
 /// }

@@ -1,27 +1,23 @@
 //! Breadth-first search: fewest steps, step costs ignored.
 
-use crate::limits::{Budget, measure};
 use std::hash::Hash;
+use std::marker::PhantomData;
 
+use crate::limits::{Budget, measure};
+use crate::solution::{ResultOf, refused};
 use crate::table::{
-    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, solution_to,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root,
+    solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
-/// The result type of a search on problem `P`.
-pub type ResultOf<P> = SearchResult<
-    <P as SearchProblem>::State,
-    <P as SearchProblem>::Action,
-    <P as SearchProblem>::Cost,
->;
-
-/// Breadth-first search from `problem.start()` with no limits: a path with
-/// the fewest steps to the nearest goal.
+/// Breadth-first search from `problem.start()`: a path with the fewest
+/// steps to the nearest goal.
 ///
 /// Step costs are ignored for the choice of path (the returned
 /// [`Solution::cost`](crate::Solution::cost) is still the sum of the path's
 /// step costs); use [`astar`](crate::astar) when costs differ. The heuristic
-/// is ignored.
+/// is ignored. For limits, dense tables or reuse, configure a [`Bfs`].
 ///
 /// # Example
 ///
@@ -37,118 +33,112 @@ pub type ResultOf<P> = SearchResult<
 /// Time and memory O(V + E) over the states within the solution's depth:
 /// every state reached is stored once, in a hash table.
 pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    bfs_with(problem, &Limits::new())
+    Bfs::new().search(problem)
 }
 
-/// [`bfs`] under `limits`.
+/// Breadth-first search, configured: [`Limits`], a [`Dense`] table, and
+/// memory kept between searches (solving many instances with one `Bfs`
+/// allocates only while its tables grow, and a dense table is cleared slot
+/// by slot rather than refilled).
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::{Limit, Limits, toy::Doubling};
+/// use frontier::{Bfs, Limit, Limits, toy::Doubling};
 ///
-/// let result = frontier::bfs_with(&Doubling::new(1, 1000), &Limits::new().max_stored(20));
-/// assert_eq!(result.limit(), Some(Limit::Stored));
-/// ```
-pub fn bfs_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    Bfs::new().search(problem, limits)
-}
-
-/// [`bfs`] with dense tables indexed by [`RankedStates::rank`] instead of
-/// hashing: faster when the search touches a good part of a space of known
-/// size (the whole 8-puzzle, say).
-///
-/// # Example
-///
-/// ```
-/// use frontier::{Limits, toy::Doubling};
-///
-/// let solution = frontier::bfs_ranked(&Doubling::new(1, 10), &Limits::new()).into_solution().unwrap();
-/// assert_eq!(solution.len(), 4);
-/// ```
-///
-/// The table takes `state_count()` slots up front: when that exceeds
-/// `limits.max_stored`, or the memory cannot be allocated, the search stops
-/// at once with [`Limit::Stored`].
-///
-/// # Panics
-///
-/// If `rank` breaks its contract by returning a rank not below
-/// `state_count`.
-pub fn bfs_ranked<P: RankedStates>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    Bfs::new().search_ranked(problem, limits)
-}
-
-/// The result of a search refused before it started: its dense table would
-/// not fit.
-pub(crate) fn refused<P: SearchProblem>(limit: Limit) -> ResultOf<P> {
-    SearchResult {
-        outcome: Outcome::LimitReached(limit),
-        stats: Stats::default(),
-    }
-}
-
-/// Breadth-first search with its tables kept between searches: solving many
-/// instances with one `Bfs` allocates only while the tables grow, and a
-/// dense table is cleared slot by slot rather than refilled.
-///
-/// # Example
-///
-/// ```
-/// use frontier::{Bfs, Limits, toy::Doubling};
-///
-/// let mut bfs = Bfs::new();
+/// let mut hashed = Bfs::new().limits(Limits::new().max_stored(1_000));
+/// let mut dense = Bfs::new().dense();
 /// for target in [10, 20, 30] {
 ///     let problem = Doubling::new(1, target);
-///     let hashed = bfs.search(&problem, &Limits::new());
-///     let dense = bfs.search_ranked(&problem, &Limits::new());
-///     assert_eq!(hashed.outcome, dense.outcome);
+///     assert_eq!(hashed.search(&problem).outcome, dense.search(&problem).outcome);
 /// }
+/// let mut small = Bfs::new().limits(Limits::new().max_stored(20));
+/// assert_eq!(small.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Stored));
 /// ```
 #[derive(Debug)]
-pub struct Bfs<S, A, C> {
+pub struct Bfs<S, A, C, L = Hashed> {
+    limits: Limits<C>,
     hashed: HashedTable<S, A, C>,
     dense: DenseTable<S, A, C>,
     steps: Vec<Step<S, A, C>>,
+    layout: PhantomData<L>,
 }
 
 impl<S, A, C> Default for Bfs<S, A, C> {
     fn default() -> Self {
         Bfs {
+            limits: Limits::new(),
             hashed: HashedTable::default(),
             dense: DenseTable::default(),
             steps: Vec::new(),
+            layout: PhantomData,
         }
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
-    /// Empty tables.
+impl<S, A, C> Bfs<S, A, C> {
+    /// No limits, hashed tables, no memory yet.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// [`bfs_with`], reusing this searcher's memory.
-    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    /// Keeps the tables in vectors indexed by
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
+    #[must_use]
+    pub fn dense(self) -> Bfs<S, A, C, Dense> {
+        Bfs {
+            limits: self.limits,
+            hashed: self.hashed,
+            dense: self.dense,
+            steps: self.steps,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C, L> Bfs<S, A, C, L> {
+    /// Searches under `limits` from now on; `max_cost` prunes paths whose
+    /// cost exceeds it.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
+    /// Searches `problem` with a hashed table.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        run(problem, limits, &mut self.hashed, &mut self.steps)
+        run(problem, &self.limits, &mut self.hashed, &mut self.steps)
     }
+}
 
-    /// [`bfs_ranked`], reusing this searcher's memory.
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C, Dense> {
+    /// Searches `problem` with a dense table.
     ///
     /// # Panics
     ///
-    /// If `rank` returns a rank not below `state_count`.
-    pub fn search_ranked<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    /// If `rank` breaks its contract by returning a rank not below
+    /// `state_count`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
-        match self.dense.prepare(problem.state_count(), limits.max_stored) {
-            Ok(()) => run(problem, limits, &mut self.dense, &mut self.steps),
-            Err(limit) => refused::<P>(limit),
+        match self
+            .dense
+            .prepare(problem.state_count(), self.limits.max_stored)
+        {
+            Ok(()) => run(problem, &self.limits, &mut self.dense, &mut self.steps),
+            Err(limit) => refused(limit),
         }
     }
 }

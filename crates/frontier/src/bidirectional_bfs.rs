@@ -2,12 +2,13 @@
 //! and from the goal until the two meet.
 
 use std::hash::Hash;
+use std::marker::PhantomData;
 
-use crate::bfs::{ResultOf, refused};
 use crate::limits::{Budget, measure};
+use crate::solution::{ResultOf, refused};
 use crate::table::{
-    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root, path_to,
-    walk_to_root,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root,
+    path_to, walk_to_root,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -15,7 +16,7 @@ use crate::{
 };
 
 /// Bidirectional breadth-first search between `problem.start()` and
-/// `problem.goal()` with no limits: a path with the fewest steps.
+/// `problem.goal()`: a path with the fewest steps.
 ///
 /// Each round expands one whole layer of the smaller frontier. Both sides
 /// share one table, so a generated state is looked up once: already stored
@@ -24,7 +25,8 @@ use crate::{
 /// meeting, every path has more than `kf + kb` steps, and a meeting found
 /// while expanding the next layer has exactly one more). Step costs are
 /// ignored for the choice of path, and so is the heuristic. Start equal to
-/// goal gives the empty path.
+/// goal gives the empty path. For limits, dense tables or reuse, configure
+/// a [`BidirectionalBfs`].
 ///
 /// # Example
 ///
@@ -42,92 +44,88 @@ use crate::{
 /// With branching factor b and distance d, about 2·b^(d/2) states instead
 /// of BFS's b^d, in time and memory.
 pub fn bidirectional_bfs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
-    bidirectional_bfs_with(problem, &Limits::new())
+    BidirectionalBfs::new().search(problem)
 }
 
-/// [`bidirectional_bfs`] under `limits`. `max_cost` is ignored: a layer
-/// search cannot tell which meeting is cheapest.
+/// Bidirectional BFS, configured: [`Limits`] (`max_cost` is ignored: a
+/// layer search cannot tell which meeting is cheapest), a [`Dense`] table,
+/// and memory kept between searches, as [`Bfs`](crate::Bfs) keeps its own.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::{Limit, Limits, toy::Doubling};
+/// use frontier::{BidirectionalBfs, Limit, Limits, toy::Doubling};
 ///
-/// let limits = Limits::new().max_expanded(2);
-/// let result = frontier::bidirectional_bfs_with(&Doubling::new(1, 1000), &limits);
-/// assert_eq!(result.limit(), Some(Limit::Expanded));
-/// ```
-pub fn bidirectional_bfs_with<P: BidirectionalProblem>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-) -> ResultOf<P> {
-    BidirectionalBfs::new().search(problem, limits)
-}
-
-/// [`bidirectional_bfs`] with dense tables indexed by
-/// [`RankedStates::rank`].
-///
-/// # Example
-///
-/// ```
-/// use frontier::{Limits, toy::Doubling};
-///
-/// let result = frontier::bidirectional_bfs_ranked(&Doubling::new(1, 10), &Limits::new());
-/// assert_eq!(result.into_solution().unwrap().len(), 4);
-/// ```
-///
-/// # Panics
-///
-/// If `rank` returns a rank not below `state_count`.
-pub fn bidirectional_bfs_ranked<P: BidirectionalProblem + RankedStates>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-) -> ResultOf<P> {
-    BidirectionalBfs::new().search_ranked(problem, limits)
-}
-
-/// Bidirectional BFS with its tables kept between searches, as
-/// [`Bfs`](crate::Bfs) keeps its own.
-///
-/// # Example
-///
-/// ```
-/// use frontier::{BidirectionalBfs, Limits, toy::Doubling};
-///
-/// let mut search = BidirectionalBfs::new();
+/// let mut search = BidirectionalBfs::new().dense();
 /// for target in [10, 20, 30] {
-///     let result = search.search_ranked(&Doubling::new(1, target), &Limits::new());
+///     let result = search.search(&Doubling::new(1, target));
 ///     assert_eq!(result.solution().unwrap().states.last(), Some(&target));
 /// }
+/// let mut brief = BidirectionalBfs::new().limits(Limits::new().max_expanded(2));
+/// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
 /// ```
 #[derive(Debug)]
-pub struct BidirectionalBfs<S, A, C> {
+pub struct BidirectionalBfs<S, A, C, L = Hashed> {
+    limits: Limits<C>,
     hashed: HashedTable<S, A, C>,
     dense: DenseTable<S, A, C>,
     sides: Vec<Side>,
     steps: Vec<Step<S, A, C>>,
+    layout: PhantomData<L>,
 }
 
 impl<S, A, C> Default for BidirectionalBfs<S, A, C> {
     fn default() -> Self {
         BidirectionalBfs {
+            limits: Limits::new(),
             hashed: HashedTable::default(),
             dense: DenseTable::default(),
             sides: Vec::new(),
             steps: Vec::new(),
+            layout: PhantomData,
         }
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
-    /// Empty tables.
+impl<S, A, C> BidirectionalBfs<S, A, C> {
+    /// No limits, hashed tables, no memory yet.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// [`bidirectional_bfs_with`], reusing this searcher's memory.
-    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    /// Keeps the tables in vectors indexed by
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
+    #[must_use]
+    pub fn dense(self) -> BidirectionalBfs<S, A, C, Dense> {
+        BidirectionalBfs {
+            limits: self.limits,
+            hashed: self.hashed,
+            dense: self.dense,
+            sides: self.sides,
+            steps: self.steps,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C, L> BidirectionalBfs<S, A, C, L> {
+    /// Searches under `limits` from now on.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
+    /// Searches `problem` with a hashed table.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
@@ -136,28 +134,33 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
             sides: &mut self.sides,
             steps: &mut self.steps,
         };
-        search.run(problem, limits)
+        search.run(problem, &self.limits)
     }
+}
 
-    /// [`bidirectional_bfs_ranked`], reusing this searcher's memory.
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C, Dense> {
+    /// Searches `problem` with a dense table.
     ///
     /// # Panics
     ///
     /// If `rank` returns a rank not below `state_count`.
-    pub fn search_ranked<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self.dense.prepare(problem.state_count(), limits.max_stored) {
+        match self
+            .dense
+            .prepare(problem.state_count(), self.limits.max_stored)
+        {
             Ok(()) => {
                 let mut search = Search {
                     table: &mut self.dense,
                     sides: &mut self.sides,
                     steps: &mut self.steps,
                 };
-                search.run(problem, limits)
+                search.run(problem, &self.limits)
             }
-            Err(limit) => refused::<P>(limit),
+            Err(limit) => refused(limit),
         }
     }
 }

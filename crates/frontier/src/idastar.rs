@@ -1,14 +1,12 @@
 //! IDA*, iterative-deepening A* (Korf 1985): depth-first searches under a
 //! growing f bound, in memory linear in the solution's length.
 
-use crate::bfs::ResultOf;
 use crate::limits::{Budget, measure};
-use crate::{
-    Cost, Iteration, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats,
-};
+use crate::solution::{Iteration, ResultOf};
+use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats};
 
-/// IDA* from `problem.start()` with no limits: a cheapest path to a goal in
-/// memory proportional to its length.
+/// IDA* from `problem.start()`: a cheapest path to a goal in memory
+/// proportional to its length.
 ///
 /// Each iteration is a depth-first search that cuts off nodes whose
 /// f = g + h exceeds the bound; the next bound is the smallest f that was
@@ -23,9 +21,10 @@ use crate::{
 /// several paths: choose it when the space has few transpositions or the
 /// memory for A* is not there. It proves a goal unreachable only when the
 /// space below the start is a finite tree; on a space with cycles and no
-/// reachable goal it runs until a limit stops it (set `max_cost`,
-/// `max_expanded` or `max_time`). Zero-cost cycles longer than two steps
-/// make an iteration endless: bound such searches the same way.
+/// reachable goal it runs until a limit stops it (configure an [`IdaStar`]
+/// with `max_cost`, `max_expanded` or `max_time`). Zero-cost cycles longer
+/// than two steps make an iteration endless: bound such searches the same
+/// way.
 ///
 /// # Example
 ///
@@ -43,71 +42,78 @@ use crate::{
 /// iterations times the nodes under each bound; when the node count grows
 /// geometrically with the bound, the last iteration dominates.
 pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    idastar_with(problem, &Limits::new())
+    IdaStar::new().search(problem)
 }
 
-/// [`idastar`] under `limits`; `max_cost` caps the iteration bound and
-/// `max_stored` the path length.
+/// IDA*, configured: [`Limits`] (`max_cost` caps the iteration bound and
+/// `max_stored` the path length) and its path buffer kept between
+/// searches.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::{Limit, Limits, toy::Doubling};
-///
-/// let result = frontier::idastar_with(&Doubling::new(1, 10), &Limits::new().max_cost(5));
-/// assert_eq!(result.limit(), Some(Limit::Cost));
-/// ```
-pub fn idastar_with<P: SearchProblem>(problem: &P, limits: &Limits<P::Cost>) -> ResultOf<P> {
-    IdaStar::new().search(problem, limits)
-}
-
-/// IDA* with its path buffer kept between searches.
-///
-/// # Example
-///
-/// ```
-/// use frontier::{IdaStar, Limits, toy::Doubling};
+/// use frontier::{IdaStar, Limit, Limits, toy::Doubling};
 ///
 /// let mut ida = IdaStar::new();
 /// for target in [10, 20, 30] {
-///     let result = ida.search(&Doubling::new(1, target), &Limits::new());
+///     let result = ida.search(&Doubling::new(1, target));
 ///     assert_eq!(result.solution().unwrap().states.last(), Some(&target));
 /// }
+/// let mut bounded = IdaStar::new().limits(Limits::new().max_cost(5));
+/// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost));
 /// ```
 #[derive(Debug)]
 pub struct IdaStar<S, A, C> {
+    limits: Limits<C>,
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
     path: Vec<S>,
     actions: Vec<A>,
-    cost: std::marker::PhantomData<C>,
 }
 
 impl<S, A, C> Default for IdaStar<S, A, C> {
     fn default() -> Self {
         IdaStar {
+            limits: Limits::new(),
             path: Vec::new(),
             actions: Vec::new(),
-            cost: std::marker::PhantomData,
         }
     }
 }
 
-impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
-    /// An empty buffer.
+impl<S, A, C> IdaStar<S, A, C> {
+    /// No limits, an empty buffer.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Runs IDA* on `problem` under `limits`, as [`idastar_with`].
-    pub fn search<P>(&mut self, problem: &P, limits: &Limits<C>) -> SearchResult<S, A, C>
+    /// Searches under `limits` from now on.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+}
+
+impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
+    /// Searches `problem`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
         self.path.clear();
         self.actions.clear();
-        let result = measure(limits, |budget, stats| self.iterate(problem, budget, stats));
+        let limits = std::mem::take(&mut self.limits);
+        let result = measure(&limits, |budget, stats| {
+            self.iterate(problem, budget, stats)
+        });
+        self.limits = limits;
         self.path.clear();
         self.actions.clear();
         result

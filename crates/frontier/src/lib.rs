@@ -19,20 +19,39 @@
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length.
 //!
-//! The BFS family and A* have `_ranked` variants that keep their tables in
-//! dense vectors for problems implementing [`RankedStates`]; [`Bfs`],
-//! [`BidirectionalBfs`], [`AStar`] and [`IdaStar`] keep their memory between
-//! searches, and `solve_batch` (feature `parallel`, on by default) runs
-//! many searches on all cores.
+//! # API themes
 //!
-//! # Pattern databases
+//! Two rules, so the name of what you need can be guessed:
 //!
-//! [`PatternTable`] builds a heuristic table by breadth-first search backward
-//! from the goals of an [`Abstraction`] of the problem (Culberson &
-//! Schaeffer 1998), with additive partitions in mind (Korf & Felner 2002):
-//! steps of other pattern's tiles are free. One byte per entry, built on all
-//! cores with a progress callback, and saved to disk with a checksummed,
-//! versioned header so a stale or damaged file is rebuilt, never used.
+//! 1. **A plain function per algorithm for the common case**: [`bfs`],
+//!    [`bidirectional_bfs`], [`astar`], [`idastar`] take a problem and
+//!    search it with no limits, hashed tables and default settings.
+//! 2. **One searcher per algorithm for everything else**: [`Bfs`],
+//!    [`BidirectionalBfs`], [`AStar`], [`IdaStar`]. Builder methods set the
+//!    options, `search(&problem)` runs, and the searcher keeps its memory
+//!    for the next search:
+//!    - `.limits(Limits)`: nodes, stored states, time, cost, cancellation
+//!      ([`Limits`], [`CancelFlag`]); `.set_limits` on a searcher in use;
+//!    - `.dense()`: tables indexed by [`RankedStates::rank`] instead of
+//!      hashing (the table searches; see [`table::Dense`]);
+//!    - `.open_list(OpenList)`: the open list of the best-first searches
+//!      ([`open::OpenList`]).
+//!
+//! No function name encodes a combination of options: `AStar::new().dense()
+//! .limits(limits).search(&problem)` is the one way to ask for all three.
+//! Around them: [`from_fn`] makes a problem from closures,
+//! `solve_batch` (feature `parallel`, on by default) runs many searches on
+//! all cores, and [`problem::NoHeuristic`] switches a problem's heuristic
+//! off.
+//!
+//! | module | what it holds |
+//! | --- | --- |
+//! | crate root | the traits, the four functions and searchers, results, limits, [`from_fn`] |
+//! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] and [`problem::NoHeuristic`] |
+//! | [`solution`] | results: [`Solution`], [`Stats`] and IDA*'s [`solution::Iteration`] |
+//! | [`open`] | [`open::OpenList`], the choice of open list |
+//! | [`table`] | [`table::Hashed`] and [`table::Dense`], the table layouts |
+//! | [`toy`] | the tiny problem every example uses |
 //!
 //! # Quick start
 //!
@@ -86,29 +105,30 @@ mod astar;
 mod batch;
 mod bfs;
 mod bidirectional_bfs;
+mod from_fn;
 mod idastar;
 mod limits;
+pub mod open;
 mod pdb;
-mod problem;
-mod solution;
-mod table;
+pub mod problem;
+pub mod solution;
+pub mod table;
 pub mod toy;
 
-pub use astar::{AStar, OpenList, astar, astar_ranked, astar_with, astar_with_open_list};
+pub use astar::{AStar, astar};
 #[cfg(feature = "parallel")]
 pub use batch::solve_batch;
-pub use bfs::{Bfs, ResultOf, bfs, bfs_ranked, bfs_with};
-pub use bidirectional_bfs::{
-    BidirectionalBfs, bidirectional_bfs, bidirectional_bfs_ranked, bidirectional_bfs_with,
-};
-pub use idastar::{IdaStar, idastar, idastar_with};
+pub use bfs::{Bfs, bfs};
+pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
+pub use from_fn::from_fn;
+pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
 pub use pdb::{
     AbstractStep, Abstraction, BuildProgress, CacheStatus, MAX_DISTANCE, PatternTable, PdbError,
     UNREACHED,
 };
-pub use problem::{BidirectionalProblem, Cost, NoHeuristic, RankedStates, SearchProblem, Step};
-pub use solution::{Iteration, Limit, Outcome, SearchResult, Solution, Stats};
+pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
+pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.
 #[cfg(doctest)]

@@ -15,11 +15,12 @@ use crate::{Cost, Limit, Outcome, SearchResult, Stats};
 /// # Example
 ///
 /// ```
-/// use frontier::{CancelFlag, Limit, Limits, toy::Doubling};
+/// use frontier::{Bfs, CancelFlag, Limit, Limits, toy::Doubling};
 ///
 /// let flag = CancelFlag::new();
 /// flag.cancel(); // raised before the search even starts
-/// let result = frontier::bfs_with(&Doubling::new(1, 1 << 20), &Limits::new().cancel(flag));
+/// let mut bfs = Bfs::new().limits(Limits::new().cancel(flag));
+/// let result = bfs.search(&Doubling::new(1, 1 << 20));
 /// assert_eq!(result.limit(), Some(Limit::Cancelled));
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -44,7 +45,8 @@ impl CancelFlag {
     }
 }
 
-/// The limits of one search; none is set by default.
+/// The limits of a searcher's searches; none is set by default. Give them
+/// to a searcher with its `limits` builder method.
 ///
 /// A search that hits a limit returns
 /// [`Outcome::LimitReached`](crate::Outcome::LimitReached) with the statistics
@@ -56,13 +58,13 @@ impl CancelFlag {
 ///
 /// ```
 /// use std::time::Duration;
-/// use frontier::{Limit, Limits, toy::Doubling};
+/// use frontier::{Bfs, Limit, Limits, toy::Doubling};
 ///
 /// let limits = Limits::new()
 ///     .max_expanded(1_000_000)
 ///     .max_stored(10)
 ///     .max_time(Duration::from_secs(5));
-/// let result = frontier::bfs_with(&Doubling::new(1, 1000), &limits);
+/// let result = Bfs::new().limits(limits).search(&Doubling::new(1, 1000));
 /// assert_eq!(result.limit(), Some(Limit::Stored));
 /// assert!(result.stats.peak_stored <= 10);
 /// ```

@@ -1,9 +1,13 @@
 //! The problem side of a search: [`SearchProblem`], its optional capabilities
-//! ([`BidirectionalProblem`], [`RankedStates`]), [`Step`] and the [`Cost`] bound.
+//! ([`BidirectionalProblem`], [`RankedStates`]), [`Step`] and the [`Cost`]
+//! bound, and the adapters: [`FromFn`] (a problem from closures, made by
+//! [`from_fn`](crate::from_fn)) and [`NoHeuristic`].
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::Add;
+
+pub use crate::from_fn::{Estimate, FromFn, IntoStep};
 
 /// A step cost: a totally ordered, copyable quantity with a zero.
 ///
@@ -174,9 +178,8 @@ pub trait BidirectionalProblem: SearchProblem {
 /// searches can keep their tables in dense vectors indexed by rank instead of
 /// hash maps (the Cantor-expansion trick of 8-puzzle solvers, generalised).
 ///
-/// Used by [`bfs_ranked`](crate::bfs_ranked),
-/// [`bidirectional_bfs_ranked`](crate::bidirectional_bfs_ranked) and
-/// [`astar_ranked`](crate::astar_ranked).
+/// Used by the table searches configured with `.dense()` (see
+/// [`Dense`](crate::table::Dense)).
 ///
 /// Contract: `rank` is injective on the states a search can reach and always
 /// below `state_count()`. A rank out of range is caught (the search panics
@@ -248,7 +251,7 @@ impl<P: RankedStates + ?Sized> RankedStates for &P {
 /// # Example
 ///
 /// ```
-/// use frontier::{NoHeuristic, toy::Doubling};
+/// use frontier::{problem::NoHeuristic, toy::Doubling};
 ///
 /// let problem = Doubling::new(1, 10);
 /// let informed = frontier::astar(&problem);

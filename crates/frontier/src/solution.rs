@@ -4,6 +4,15 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::SearchProblem;
+
+/// The result type of a search on problem `P`.
+pub(crate) type ResultOf<P> = SearchResult<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
+
 /// A path from the start to a goal.
 ///
 /// `states` holds the start, every intermediate state and the goal, so
@@ -59,9 +68,9 @@ impl<S, A, C> Solution<S, A, C> {
 /// # Example
 ///
 /// ```
-/// use frontier::{Limit, Limits, toy::Doubling};
+/// use frontier::{Bfs, Limit, Limits, toy::Doubling};
 ///
-/// let result = frontier::bfs_with(&Doubling::new(1, 1000), &Limits::new().max_expanded(3));
+/// let result = Bfs::new().limits(Limits::new().max_expanded(3)).search(&Doubling::new(1, 1000));
 /// assert_eq!(result.limit(), Some(Limit::Expanded));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -218,5 +227,14 @@ impl<S, A, C> SearchResult<S, A, C> {
             Outcome::LimitReached(limit) => Some(limit),
             _ => None,
         }
+    }
+}
+
+/// The result of a search refused before it started (its dense table would
+/// not fit): `limit`, and no work done.
+pub(crate) fn refused<S, A, C: Default>(limit: Limit) -> SearchResult<S, A, C> {
+    SearchResult {
+        outcome: Outcome::LimitReached(limit),
+        stats: Stats::default(),
     }
 }

@@ -7,12 +7,42 @@
 //!   index, so BFS can use the table itself as its queue.
 //! - [`DenseTable`]: for [`RankedStates`] problems, a vector indexed by rank
 //!   replaces hashing.
+//!
+//! A searcher chooses between them by its last type parameter: [`Hashed`]
+//! (the default) or [`Dense`], set with its `dense()` builder method.
 
 use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::FxBuildHasher;
 
 use crate::{Cost, Limit, RankedStates, SearchProblem, Solution};
+
+/// Marks a searcher that keeps its states in a hash table: works for every
+/// [`SearchProblem`], costs memory only for the states it reaches. The
+/// default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hashed;
+
+/// Marks a searcher that keeps its states in vectors indexed by
+/// [`RankedStates::rank`]: no hashing, faster when a search touches a good
+/// part of a space of known size (the whole 8-puzzle, say), but
+/// `state_count()` slots are taken up front. A table that would exceed
+/// `max_stored`, or that cannot be allocated, stops the search at once with
+/// [`Limit::Stored`].
+///
+/// Set with the searchers' `dense()` method; searching then needs a
+/// [`RankedStates`] problem.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Bfs, toy::Doubling};
+///
+/// let mut bfs = Bfs::new().dense();
+/// assert_eq!(bfs.search(&Doubling::new(1, 10)).into_solution().unwrap().len(), 4);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dense;
 
 /// The index of a stored node.
 pub(crate) type NodeId = u32;

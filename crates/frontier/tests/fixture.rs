@@ -282,7 +282,7 @@ fn a_cancel_from_another_thread_stops_a_running_search() {
     let line = Graph { goal: 99, ..cycle };
     let flag = CancelFlag::new();
     let limits = Limits::new().cancel(flag.clone());
-    let search = std::thread::spawn(move || frontier::idastar_with(&line, &limits));
+    let search = std::thread::spawn(move || frontier::IdaStar::new().limits(limits).search(&line));
     std::thread::sleep(Duration::from_millis(50));
     flag.cancel();
     let result = search.join().unwrap();
@@ -299,9 +299,15 @@ fn dense_tables_larger_than_the_memory_limit_are_refused_up_front() {
     };
     let limits = Limits::new().max_stored(1000);
     for result in [
-        frontier::bfs_ranked(&far, &limits),
-        frontier::bidirectional_bfs_ranked(&far, &limits),
-        frontier::astar_ranked(&far, &limits),
+        frontier::Bfs::new()
+            .dense()
+            .limits(limits.clone())
+            .search(&far),
+        frontier::BidirectionalBfs::new()
+            .dense()
+            .limits(limits.clone())
+            .search(&far),
+        frontier::AStar::new().dense().limits(limits).search(&far),
     ] {
         assert_eq!(result.limit(), Some(Limit::Stored));
         assert_eq!(result.stats.expanded, 0);
@@ -340,10 +346,12 @@ fn idastar_never_generates_the_parent_again() {
 #[test]
 fn reused_searchers_give_the_same_answers_as_fresh_searches() {
     let mut bfs = frontier::Bfs::new();
+    let mut bfs_dense = frontier::Bfs::new().dense();
     let mut bidirectional = frontier::BidirectionalBfs::new();
+    let mut bidirectional_dense = frontier::BidirectionalBfs::new().dense();
     let mut astar = frontier::AStar::new();
+    let mut astar_dense = frontier::AStar::new().dense();
     let mut ida = frontier::IdaStar::new();
-    let none = Limits::new();
     // Different goals (and a board size change, which resizes the dense
     // tables) so stale entries from one search would show in the next.
     for (size, goal) in [
@@ -359,18 +367,18 @@ fn reused_searchers_give_the_same_answers_as_fresh_searches() {
             goal,
         };
         let fresh = frontier::bfs(&knight).outcome;
-        assert_eq!(bfs.search(&knight, &none).outcome, fresh);
-        assert_eq!(bfs.search_ranked(&knight, &none).outcome, fresh);
+        assert_eq!(bfs.search(&knight).outcome, fresh);
+        assert_eq!(bfs_dense.search(&knight).outcome, fresh);
         let fresh = frontier::bidirectional_bfs(&knight).outcome;
-        assert_eq!(bidirectional.search(&knight, &none).outcome, fresh);
-        assert_eq!(bidirectional.search_ranked(&knight, &none).outcome, fresh);
+        assert_eq!(bidirectional.search(&knight).outcome, fresh);
+        assert_eq!(bidirectional_dense.search(&knight).outcome, fresh);
         let fresh = frontier::astar(&knight);
-        let reused = astar.search(&knight, &none);
+        let reused = astar.search(&knight);
         assert_eq!(reused.outcome, fresh.outcome);
         assert_eq!(reused.stats.expanded, fresh.stats.expanded);
-        assert_eq!(astar.search_ranked(&knight, &none).outcome, fresh.outcome);
+        assert_eq!(astar_dense.search(&knight).outcome, fresh.outcome);
         let fresh = frontier::idastar(&knight);
-        let reused = ida.search(&knight, &none);
+        let reused = ida.search(&knight);
         assert_eq!(reused.outcome, fresh.outcome);
         assert_eq!(reused.stats.generated, fresh.stats.generated);
     }

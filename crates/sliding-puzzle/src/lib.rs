@@ -25,8 +25,8 @@
 //! ```
 //!
 //! The same problem runs under [`frontier::bfs`],
-//! [`frontier::bidirectional_bfs`], [`frontier::astar`] and their `_ranked`
-//! variants; [`EightTable`] answers any 3x3 board without searching, and
+//! [`frontier::bidirectional_bfs`], [`frontier::astar`] and their searchers
+//! (dense tables too: a board ranks by its Lehmer code); [`EightTable`] answers any 3x3 board without searching, and
 //! [`AnyBoard`] reads a 3x3 or 4x4 board whose size is known only at run
 //! time.
 //!

@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use frontier::{IdaStar, Limits, SearchResult};
+use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limits, SearchResult};
 use sliding_puzzle::{
     Eight, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Move, Puzzle, PuzzleState,
     Zero, format_moves,
@@ -42,7 +42,6 @@ fn check(name: &str, board: Eight, result: &Result8, expected: usize) {
 /// A* (hashed and ranked) and IDA* with one heuristic.
 fn informed<Hr: Heuristic<3, 3>>(name: &str, board: Eight, heuristic: Hr, expected: usize) {
     let puzzle = Puzzle::new(board, heuristic);
-    let limits = Limits::new();
     check(
         &format!("astar/{name}"),
         board,
@@ -52,7 +51,7 @@ fn informed<Hr: Heuristic<3, 3>>(name: &str, board: Eight, heuristic: Hr, expect
     check(
         &format!("astar_ranked/{name}"),
         board,
-        &frontier::astar_ranked(&puzzle, &limits),
+        &AStar::new().dense().search(&puzzle),
         expected,
     );
     check(
@@ -66,12 +65,11 @@ fn informed<Hr: Heuristic<3, 3>>(name: &str, board: Eight, heuristic: Hr, expect
 /// The BFS family, which ignores the heuristic.
 fn uninformed(board: Eight, expected: usize) {
     let puzzle = Puzzle::new(board, Zero);
-    let limits = Limits::new();
     check("bfs", board, &frontier::bfs(&puzzle), expected);
     check(
         "bfs_ranked",
         board,
-        &frontier::bfs_ranked(&puzzle, &limits),
+        &Bfs::new().dense().search(&puzzle),
         expected,
     );
     check(
@@ -83,7 +81,7 @@ fn uninformed(board: Eight, expected: usize) {
     check(
         "bidirectional_bfs_ranked",
         board,
-        &frontier::bidirectional_bfs_ranked(&puzzle, &limits),
+        &BidirectionalBfs::new().dense().search(&puzzle),
         expected,
     );
 }
@@ -128,11 +126,10 @@ fn random_boards_agree_with_the_table() {
         assert_eq!(board.verify_solution(&table_moves), Ok(()));
 
         let puzzle = Puzzle::new(board, Zero);
-        let limits = Limits::new();
         check(
             "bfs_ranked",
             board,
-            &frontier::bfs_ranked(&puzzle, &limits),
+            &Bfs::new().dense().search(&puzzle),
             expected,
         );
         check(
@@ -144,15 +141,15 @@ fn random_boards_agree_with_the_table() {
 
         let puzzle = Puzzle::new(board, Manhattan);
         check("astar", board, &frontier::astar(&puzzle), expected);
-        check("idastar", board, &ida.search(&puzzle, &limits), expected);
+        check("idastar", board, &ida.search(&puzzle), expected);
         let puzzle = Puzzle::new(board, LinearConflict);
         check(
             "astar_ranked",
             board,
-            &frontier::astar_ranked(&puzzle, &limits),
+            &AStar::new().dense().search(&puzzle),
             expected,
         );
-        check("idastar/lc", board, &ida.search(&puzzle, &limits), expected);
+        check("idastar/lc", board, &ida.search(&puzzle), expected);
         assert_eq!(puzzle.solve().map(|moves| moves.len()), Some(expected));
     }
     // The hashed BFS on a few: it stores up to the whole space.
@@ -176,19 +173,21 @@ fn goal_and_unsolvable_boards() {
 
     let unsolvable: Eight = "2 1 3 4 5 6 7 8 x".parse().unwrap();
     let puzzle = Puzzle::new(unsolvable, Manhattan);
-    assert!(frontier::bfs_ranked(&puzzle, &Limits::new()).is_unreachable());
+    assert!(Bfs::new().dense().search(&puzzle).is_unreachable());
     assert!(frontier::astar(&puzzle).is_unreachable());
     assert!(frontier::bidirectional_bfs(&puzzle).is_unreachable());
     assert_eq!(puzzle.solve(), None);
     // IDA* cannot prove it: a bound stops it.
-    let result = frontier::idastar_with(&puzzle, &Limits::new().max_cost(16));
+    let result = IdaStar::new()
+        .limits(Limits::new().max_cost(16))
+        .search(&puzzle);
     assert_eq!(result.limit(), Some(frontier::Limit::Cost));
 }
 
 #[test]
 fn other_shapes_solve_too() {
     let board = sliding_puzzle::Board::<2, 4>::random_solvable(9);
-    let bfs = frontier::bfs_ranked(&Puzzle::new(board, Zero), &Limits::new());
+    let bfs = Bfs::new().dense().search(&Puzzle::new(board, Zero));
     let ida = frontier::idastar(&Puzzle::new(board, LinearConflict));
     let bfs = bfs.into_solution().unwrap();
     let ida = ida.into_solution().unwrap();
@@ -205,8 +204,9 @@ fn dense_tables_for_fifteen_are_refused() {
     // 16! ranks cannot have a dense table: frontier stops before allocating.
     let puzzle = Puzzle::new(sliding_puzzle::Fifteen::random_walk(1, 10), Zero);
     let limits = Limits::new().max_stored(10_000_000);
-    let result = frontier::bfs_ranked(&puzzle, &limits);
+    let result = Bfs::new().dense().limits(limits.clone()).search(&puzzle);
     assert_eq!(result.limit(), Some(frontier::Limit::Stored));
     // The hashed search solves the same board.
-    assert!(frontier::bfs_with(&puzzle, &limits).solution().is_some());
+    let hashed = Bfs::new().limits(limits).search(&puzzle);
+    assert!(hashed.solution().is_some());
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use frontier::{Limits, RankedStates, SearchProblem, Step};
+use frontier::{Bfs, RankedStates, SearchProblem, Step};
 use sliding_puzzle::{
     Eight, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Puzzle, PuzzleState, Zero,
 };
@@ -105,7 +105,7 @@ impl RankedStates for Explore {
 #[test]
 fn frontier_bfs_visits_exactly_the_reachable_half() {
     let explore = Explore(Puzzle::new(Eight::goal(), Zero));
-    let result = frontier::bfs_ranked(&explore, &Limits::new());
+    let result = Bfs::new().dense().search(&explore);
     assert!(result.is_unreachable());
     assert_eq!(result.stats.peak_stored, 181_440);
     assert_eq!(result.stats.expanded, 181_440);

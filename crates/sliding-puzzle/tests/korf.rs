@@ -17,7 +17,7 @@
 
 use std::time::Instant;
 
-use frontier::{IdaStar, Limits};
+use frontier::IdaStar;
 use sliding_puzzle::{Fifteen, Heuristic, LinearConflict, Manhattan, Puzzle};
 
 /// One instance: Korf's number, the optimal length, the board.
@@ -71,7 +71,7 @@ fn cheap_instances_with_idastar_and_astar() {
     for id in [79, 12, 42, 55, 97, 19, 94, 47, 93, 9] {
         let Instance { length, board, .. } = instance(id);
         let puzzle = Puzzle::new(board, LinearConflict);
-        let result = ida.search(&puzzle, &Limits::new());
+        let result = ida.search(&puzzle);
         let solution = result.solution().expect("solvable");
         assert_eq!(solution.len(), length, "IDA* on #{id}");
         assert_eq!(board.verify_solution(&solution.actions), Ok(()));
@@ -90,7 +90,7 @@ fn korf100_idastar_linear_conflict() {
     let mut total_nodes = 0;
     let started = Instant::now();
     for Instance { id, length, board } in instances() {
-        let result = ida.search(&Puzzle::new(board, LinearConflict), &Limits::new());
+        let result = ida.search(&Puzzle::new(board, LinearConflict));
         let solution = result.solution().expect("solvable");
         assert_eq!(solution.len(), length, "#{id}");
         assert_eq!(board.verify_solution(&solution.actions), Ok(()));

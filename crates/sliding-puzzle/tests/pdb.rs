@@ -480,7 +480,7 @@ fn korf100_with_7_8_and_reflection() {
     let mut generated = 0;
     let mut ida = frontier::IdaStar::new();
     for (i, &(board, published)) in instances.iter().enumerate() {
-        let result = ida.search(&Puzzle::new(board, &database), &frontier::Limits::new());
+        let result = ida.search(&Puzzle::new(board, &database));
         generated += result.stats.generated;
         let solution = result.into_solution().unwrap();
         assert_eq!(solution.len(), published, "instance {}", i + 1);

@@ -304,38 +304,65 @@ where
     );
 }
 
+/// What a search of `P` returns.
+pub type ResultOf<P> = frontier::SearchResult<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
+
 /// The names and results of every algorithm on a problem with every
 /// capability, IDA* under its own limits.
 pub fn run_all<P>(
     problem: &P,
     limits: &frontier::Limits<P::Cost>,
     ida_limits: &frontier::Limits<P::Cost>,
-) -> Vec<(&'static str, frontier::ResultOf<P>)>
+) -> Vec<(&'static str, ResultOf<P>)>
 where
     P: BidirectionalProblem + RankedStates,
 {
+    use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, open::OpenList};
+    let limits = || limits.clone();
     vec![
-        ("bfs", frontier::bfs_with(problem, limits)),
-        ("bfs_ranked", frontier::bfs_ranked(problem, limits)),
+        ("bfs", Bfs::new().limits(limits()).search(problem)),
+        (
+            "bfs_ranked",
+            Bfs::new().limits(limits()).dense().search(problem),
+        ),
         (
             "bidirectional_bfs",
-            frontier::bidirectional_bfs_with(problem, limits),
+            BidirectionalBfs::new().limits(limits()).search(problem),
         ),
         (
             "bidirectional_bfs_ranked",
-            frontier::bidirectional_bfs_ranked(problem, limits),
+            BidirectionalBfs::new()
+                .dense()
+                .limits(limits())
+                .search(problem),
         ),
-        ("astar", frontier::astar_with(problem, limits)),
+        ("astar", AStar::new().limits(limits()).search(problem)),
         (
             "astar_binary_heap",
-            frontier::astar_with_open_list(problem, limits, frontier::OpenList::BinaryHeap),
+            AStar::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits())
+                .search(problem),
         ),
         (
             "astar_priority_queue",
-            frontier::astar_with_open_list(problem, limits, frontier::OpenList::PriorityQueue),
+            AStar::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits())
+                .search(problem),
         ),
-        ("astar_ranked", frontier::astar_ranked(problem, limits)),
-        ("idastar", frontier::idastar_with(problem, ida_limits)),
+        (
+            "astar_ranked",
+            AStar::new().dense().limits(limits()).search(problem),
+        ),
+        (
+            "idastar",
+            IdaStar::new().limits(ida_limits.clone()).search(problem),
+        ),
     ]
 }
 

@@ -1,0 +1,415 @@
+//! Open lists for best-first searches: the frontier of nodes waiting to be
+//! expanded, popped lowest priority first and, among equal priorities,
+//! highest g first (the deeper node, usually nearer a goal).
+//!
+//! [`OpenList`] names the three implementations a user can choose between;
+//! inside the crate each is an [`Open`], so every best-first search (A*
+//! today, the bidirectional heuristic searches next) shares them. The
+//! priority is whatever the search orders by: f = g + h for A*.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use priority_queue::PriorityQueue;
+use rustc_hash::FxBuildHasher;
+
+use crate::Cost;
+use crate::table::NodeId;
+
+/// The open list a best-first search keeps its frontier in.
+///
+/// All three give the same solutions and the same expansion order up to
+/// ties between equal `(priority, g)`; they differ in speed and memory
+/// (measured in `docs/benchmarks.md`).
+///
+/// # Example
+///
+/// ```
+/// use frontier::{AStar, open::OpenList, toy::Doubling};
+///
+/// let mut astar = AStar::new().open_list(OpenList::BinaryHeap);
+/// assert_eq!(astar.search(&Doubling::new(1, 10)).into_solution().unwrap().cost, 6);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpenList {
+    /// Buckets indexed by priority and h = priority − g (Dial's algorithm,
+    /// extended to A*'s tie-breaking): O(1) push and pop. The grid of
+    /// buckets is sized from the costs the search produces: rows start at
+    /// the root's priority and grow, columns grow with h, both within a
+    /// budget proportional to the entries held. Entries outside it (or
+    /// whose cost has no [`Cost::to_index`]) go to a binary heap, so any
+    /// cost type and any range works. The default: 2.6× faster than the
+    /// heap on the 8-puzzle, within 1.1× of it on weighted maps.
+    #[default]
+    Buckets,
+    /// `std`'s binary heap with lazy deletion: a cheaper path pushes a second
+    /// entry and the stale one is skipped when popped. Measured faster than
+    /// `PriorityQueue` even on weighted grids full of decrease-keys.
+    BinaryHeap,
+    /// The `priority-queue` crate: one entry per state, decrease-key when a
+    /// cheaper path appears. Memory stays at one entry per open state, where
+    /// the binary heap also holds stale entries.
+    PriorityQueue,
+}
+
+/// What a best-first search needs of an open list.
+pub(crate) trait Open<C> {
+    /// Empties the list, keeping its memory.
+    fn clear(&mut self);
+    /// Offers node `id` at `priority`, reached at cost `g`; `g` is lower
+    /// than any earlier offer of `id`.
+    fn push(&mut self, id: NodeId, priority: C, g: C);
+    /// The best entry, `(id, g)`: lowest priority, then highest g. It may
+    /// be stale (its g above the node's current g): searches skip those.
+    fn pop(&mut self) -> Option<(NodeId, C)>;
+}
+
+/// The order of entries: lowest priority first, then highest g.
+type Rank<C> = (Reverse<C>, C);
+
+/// [`OpenList::PriorityQueue`].
+pub(crate) struct DecreaseKey<C: Ord>(PriorityQueue<NodeId, Rank<C>, FxBuildHasher>);
+
+impl<C: Ord> Default for DecreaseKey<C> {
+    fn default() -> Self {
+        DecreaseKey(PriorityQueue::with_hasher(FxBuildHasher))
+    }
+}
+
+impl<C: Cost> Open<C> for DecreaseKey<C> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, id: NodeId, priority: C, g: C) {
+        self.0.push_increase(id, (Reverse(priority), g));
+    }
+    fn pop(&mut self) -> Option<(NodeId, C)> {
+        self.0.pop().map(|(id, (_, g))| (id, g))
+    }
+}
+
+/// [`OpenList::BinaryHeap`].
+pub(crate) struct LazyHeap<C>(BinaryHeap<(Rank<C>, NodeId)>);
+
+impl<C: Ord> Default for LazyHeap<C> {
+    fn default() -> Self {
+        LazyHeap(BinaryHeap::new())
+    }
+}
+
+impl<C: Cost> LazyHeap<C> {
+    /// The best entry's priority and g, without popping it.
+    fn peek(&self) -> Option<(C, C)> {
+        self.0
+            .peek()
+            .map(|&((Reverse(priority), g), _)| (priority, g))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<C: Cost> Open<C> for LazyHeap<C> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, id: NodeId, priority: C, g: C) {
+        self.0.push(((Reverse(priority), g), id));
+    }
+    fn pop(&mut self) -> Option<(NodeId, C)> {
+        self.0.pop().map(|((_, g), id)| (id, g))
+    }
+}
+
+/// The columns a grid starts with: one word of bits.
+const MIN_COLUMNS: usize = 64;
+
+/// The grid of buckets may always have this many cells (256 KiB of heads);
+/// beyond it, [`CELLS_PER_ENTRY`] cells per entry held.
+const FREE_CELLS: usize = 1 << 16;
+const CELLS_PER_ENTRY: usize = 8;
+
+/// [`OpenList::Buckets`]: a grid of buckets, row `priority − base` and
+/// column `h = priority − g`, with a heap for what falls outside.
+///
+/// `base` is the priority of the first entry of a search (the root's),
+/// so rows count from where the search starts, not from zero: a map whose
+/// costs run in the thousands uses as many rows as its priorities spread
+/// over. Columns order a row by h, lowest first, which is highest g first.
+/// Rows are added and columns doubled when an entry needs them, as long as
+/// the grid stays within [`FREE_CELLS`] or [`CELLS_PER_ENTRY`] cells per
+/// entry held; an entry beyond that, below `base` (an inconsistent
+/// heuristic can do that), or without a small index goes to the overflow
+/// heap, and `pop` takes whichever of the best bucket and the heap's top
+/// comes first.
+///
+/// Each bucket is a stack threaded through one arena of entries, so a
+/// bucket costs one `u32` head whether or not it is used. Bitmasks over the
+/// rows and over each row's columns find the best bucket in a few word
+/// tests.
+pub(crate) struct Buckets<C> {
+    /// The priority index of row 0; `None` until the first push.
+    base: Option<usize>,
+    /// Columns per row: a power of two, at least [`MIN_COLUMNS`].
+    columns: usize,
+    /// `heads[row * columns + h]`: the newest entry of a bucket, as an
+    /// index + 1 into `entries`, or 0.
+    heads: Vec<u32>,
+    /// The entries, each linked to the next older one of its bucket, or
+    /// (popped) to the next free entry.
+    entries: Vec<Entry<C>>,
+    /// The first free entry, as an index + 1, or 0.
+    free: u32,
+    /// Bit h of row r's `columns / 64` words: bucket (r, h) has entries.
+    by_h: Vec<u64>,
+    /// Bit r: some bucket of row r has entries.
+    by_row: Vec<u64>,
+    /// No row below this one has entries.
+    first_row: usize,
+    overflow: LazyHeap<C>,
+}
+
+struct Entry<C> {
+    id: NodeId,
+    g: C,
+    next: u32,
+}
+
+/// The lowest set bit of a mask, if any.
+#[inline]
+fn lowest(mask: &[u64]) -> Option<usize> {
+    let word = mask.iter().position(|&bits| bits != 0)?;
+    Some(word * 64 + mask[word].trailing_zeros() as usize)
+}
+
+#[inline]
+fn set(mask: &mut [u64], bit: usize) {
+    mask[bit / 64] |= 1 << (bit % 64);
+}
+
+#[inline]
+fn unset(mask: &mut [u64], bit: usize) {
+    mask[bit / 64] &= !(1 << (bit % 64));
+}
+
+impl<C> Default for Buckets<C> {
+    fn default() -> Self {
+        Buckets {
+            base: None,
+            columns: MIN_COLUMNS,
+            heads: Vec::new(),
+            entries: Vec::new(),
+            free: 0,
+            by_h: Vec::new(),
+            by_row: Vec::new(),
+            first_row: 0,
+            overflow: LazyHeap(BinaryHeap::new()),
+        }
+    }
+}
+
+impl<C: Cost> Buckets<C> {
+    fn rows(&self) -> usize {
+        self.by_row.len() * 64
+    }
+
+    /// The words of `row`'s column mask.
+    #[inline]
+    fn row_mask(&self, row: usize) -> &[u64] {
+        let words = self.columns / 64;
+        &self.by_h[row * words..(row + 1) * words]
+    }
+
+    /// Makes room for bucket `(row, h)` if the budget allows; returns
+    /// whether it exists now.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, row: usize, h: usize) -> bool {
+        let rows = if row < self.rows() {
+            self.rows()
+        } else {
+            (row + 1).next_multiple_of(64)
+        };
+        let columns = self.columns.max((h + 1).next_power_of_two());
+        let budget = FREE_CELLS.max(CELLS_PER_ENTRY * (self.entries.len() + 1));
+        if rows.saturating_mul(columns) > budget {
+            return false;
+        }
+        if columns == self.columns {
+            self.heads.resize(rows * columns, 0);
+            self.by_h.resize(rows * (columns / 64), 0);
+        } else {
+            // Lay the rows out again at the new width; entries stay put.
+            let (old, words) = (self.columns, self.columns / 64);
+            let mut heads = vec![0; rows * columns];
+            let mut by_h = vec![0; rows * (columns / 64)];
+            for r in 0..self.rows() {
+                heads[r * columns..r * columns + old]
+                    .copy_from_slice(&self.heads[r * old..(r + 1) * old]);
+                by_h[r * (columns / 64)..r * (columns / 64) + words]
+                    .copy_from_slice(&self.by_h[r * words..(r + 1) * words]);
+            }
+            self.heads = heads;
+            self.by_h = by_h;
+            self.columns = columns;
+        }
+        self.by_row.resize(rows / 64, 0);
+        true
+    }
+
+    /// The best bucket's row, column and newest entry's g.
+    #[inline]
+    fn best_bucket(&self) -> Option<(usize, usize, C)> {
+        let word = self.first_row / 64;
+        let row = word * 64 + lowest(&self.by_row[word..])?;
+        // cannot fail: a row's bit is set while one of its buckets has entries
+        let h = lowest(self.row_mask(row)).expect("a non-empty bucket");
+        let head = self.heads[row * self.columns + h];
+        Some((row, h, self.entries[head as usize - 1].g))
+    }
+
+    /// Whether the overflow heap's top comes before bucket `(row, g)`.
+    fn overflow_first(&self, row: usize, g: C) -> bool {
+        let Some((priority, top_g)) = self.overflow.peek() else {
+            return false;
+        };
+        // cannot fail: the base is set before any entry is filed in a row
+        let row_priority = self.base.expect("a base") + row;
+        match priority.to_index() {
+            // A priority with no index is larger than every indexed one.
+            None => false,
+            Some(p) => p < row_priority || (p == row_priority && top_g > g),
+        }
+    }
+}
+
+impl<C: Cost> Open<C> for Buckets<C> {
+    fn clear(&mut self) {
+        let words = self.columns / 64;
+        while let Some(row) = lowest(&self.by_row) {
+            while let Some(h) = lowest(self.row_mask(row)) {
+                self.heads[row * self.columns + h] = 0;
+                unset(&mut self.by_h[row * words..(row + 1) * words], h);
+            }
+            unset(&mut self.by_row, row);
+        }
+        self.entries.clear();
+        self.free = 0;
+        self.first_row = 0;
+        self.base = None;
+        self.overflow.clear();
+    }
+
+    #[expect(
+        clippy::inline_always,
+        reason = "measured: not inlining it costs A* on the 8-puzzle 5% more instructions (docs/benchmarks.md)"
+    )]
+    #[inline(always)]
+    fn push(&mut self, id: NodeId, priority: C, g: C) {
+        let (Some(p), Some(gi)) = (priority.to_index(), g.to_index()) else {
+            return self.overflow.push(id, priority, g);
+        };
+        let base = *self.base.get_or_insert(p);
+        let (Some(row), Some(h)) = (p.checked_sub(base), p.checked_sub(gi)) else {
+            return self.overflow.push(id, priority, g);
+        };
+        if (row >= self.rows() || h >= self.columns) && !self.grow(row, h) {
+            return self.overflow.push(id, priority, g);
+        }
+        let head = &mut self.heads[row * self.columns + h];
+        let entry = Entry { id, g, next: *head };
+        *head = if self.free == 0 {
+            self.entries.push(entry);
+            // cannot fail: fewer entries than table ids, which are u32
+            u32::try_from(self.entries.len()).expect("open list overflow")
+        } else {
+            let index = self.free;
+            let slot = &mut self.entries[index as usize - 1];
+            self.free = slot.next;
+            *slot = entry;
+            index
+        };
+        let words = self.columns / 64;
+        set(&mut self.by_h[row * words..(row + 1) * words], h);
+        set(&mut self.by_row, row);
+        self.first_row = self.first_row.min(row);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(NodeId, C)> {
+        let Some((row, h, g)) = self.best_bucket() else {
+            return self.overflow.pop();
+        };
+        self.first_row = row;
+        if !self.overflow.is_empty() && self.overflow_first(row, g) {
+            return self.overflow.pop();
+        }
+        let head = &mut self.heads[row * self.columns + h];
+        let index = *head;
+        let entry = &mut self.entries[index as usize - 1];
+        *head = entry.next;
+        if *head == 0 {
+            let words = self.columns / 64;
+            let mask = &mut self.by_h[row * words..(row + 1) * words];
+            unset(mask, h);
+            if mask.iter().all(|&bits| bits == 0) {
+                unset(&mut self.by_row, row);
+            }
+        }
+        entry.next = self.free;
+        self.free = index;
+        Some((entry.id, entry.g))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pops everything, as `(id, g)`.
+    fn drain(open: &mut impl Open<u32>) -> Vec<(NodeId, u32)> {
+        std::iter::from_fn(|| open.pop()).collect()
+    }
+
+    #[test]
+    fn buckets_order_like_the_heap_across_growth_and_overflow() {
+        // Priorities far above the first one, h values past a column word,
+        // entries below the base: rows and columns grow, the rest overflows,
+        // and the order still matches the heap's (ids break no ties here:
+        // every (priority, g) is distinct).
+        let mut offers = Vec::new();
+        let mut x = 12_345u32;
+        for id in 0..5_000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let priority = 1_000 + (x >> 8) % 3_000 - if id % 97 == 0 { 900 } else { 0 };
+            let g = priority - (x >> 20) % 200.min(priority);
+            offers.push((id, priority, g));
+        }
+        offers.sort_by_key(|&(_, p, g)| (p, g));
+        offers.dedup_by_key(|&mut (_, p, g)| (p, g));
+        let mut buckets = Buckets::default();
+        let mut heap = LazyHeap::default();
+        for &(id, priority, g) in offers.iter().rev() {
+            buckets.push(id, priority, g);
+            heap.push(id, priority, g);
+        }
+        assert!(!buckets.overflow.is_empty(), "some entries overflowed");
+        assert_eq!(drain(&mut buckets), drain(&mut heap));
+        buckets.clear();
+        assert_eq!(buckets.pop(), None);
+    }
+
+    #[test]
+    fn buckets_pop_highest_g_first_and_reuse_entries() {
+        let mut buckets = Buckets::default();
+        buckets.push(1, 10, 3);
+        buckets.push(2, 10, 7);
+        buckets.push(3, 9, 0);
+        assert_eq!(buckets.pop(), Some((3, 0)));
+        buckets.push(4, 12, 12);
+        assert_eq!(drain(&mut buckets), [(2, 7), (1, 3), (4, 12)]);
+        assert_eq!(buckets.entries.len(), 3, "popped entries are reused");
+    }
+}
