@@ -18,6 +18,8 @@
 //!   admissible heuristic, consistent or not.
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length.
+//! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
+//!   found fast by following the heuristic; not optimal.
 //!
 //! # API themes
 //!
@@ -106,6 +108,7 @@ mod batch;
 mod bfs;
 mod bidirectional_bfs;
 mod from_fn;
+mod greedy;
 mod idastar;
 mod limits;
 pub mod open;
@@ -121,6 +124,7 @@ pub use batch::solve_batch;
 pub use bfs::{Bfs, bfs};
 pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
 pub use from_fn::from_fn;
+pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
 pub use pdb::{

@@ -3,7 +3,7 @@
 //! highest g first (the deeper node, usually nearer a goal).
 //!
 //! [`OpenList`] names the three implementations a user can choose between;
-//! inside the crate each is an [`Open`], so every best-first search (A*
+//! inside the crate each is an `Open`, so every best-first search (A*
 //! today, the bidirectional heuristic searches next) shares them. The
 //! priority is whatever the search orders by: f = g + h for A*.
 

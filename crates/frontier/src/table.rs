@@ -2,10 +2,10 @@
 //! gets a dense node id, with its parent, the action from the parent and its
 //! cost so far. Two layouts, one interface:
 //!
-//! - [`HashedTable`]: an insertion-ordered open-addressing hash table
+//! - `HashedTable`: an insertion-ordered open-addressing hash table
 //!   (`rustc-hash`'s Fx hasher) that stores each state once and gives it an
 //!   index, so BFS can use the table itself as its queue.
-//! - [`DenseTable`]: for [`RankedStates`] problems, a vector indexed by rank
+//! - `DenseTable`: for [`RankedStates`] problems, a vector indexed by rank
 //!   replaces hashing.
 //!
 //! A searcher chooses between them by its last type parameter: [`Hashed`]

@@ -8,7 +8,7 @@ mod common;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use common::{Graph, Maze, assert_replays, counts_steps, run_all};
+use common::{Graph, Maze, any_path, assert_replays, counts_steps, run_all};
 use frontier::{Limit, Limits, Outcome};
 use proptest::prelude::*;
 
@@ -120,7 +120,9 @@ proptest! {
             match (&result.outcome, cheapest) {
                 (Outcome::Found(solution), Some(cost)) => {
                     assert_replays(&graph, solution);
-                    if counts_steps(algorithm) {
+                    if any_path(algorithm) {
+                        prop_assert!(solution.cost >= cost, "{}", algorithm);
+                    } else if counts_steps(algorithm) {
                         prop_assert_eq!(Some(u32::try_from(solution.len()).unwrap()), fewest, "{}", algorithm);
                     } else {
                         prop_assert_eq!(solution.cost, cost, "{}", algorithm);
@@ -144,7 +146,9 @@ proptest! {
             match &result.outcome {
                 Outcome::Found(solution) => {
                     assert_replays(&maze, solution);
-                    if counts_steps(algorithm) {
+                    if any_path(algorithm) {
+                        prop_assert!(Some(solution.cost) >= cheapest, "{}", algorithm);
+                    } else if counts_steps(algorithm) {
                         prop_assert_eq!(Some(solution.len()), fewest, "{}", algorithm);
                     } else {
                         prop_assert_eq!(Some(solution.cost), cheapest, "{}", algorithm);

@@ -321,7 +321,7 @@ pub fn run_all<P>(
 where
     P: BidirectionalProblem + RankedStates,
 {
-    use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, open::OpenList};
+    use frontier::{AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, open::OpenList};
     let limits = || limits.clone();
     vec![
         ("bfs", Bfs::new().limits(limits()).search(problem)),
@@ -363,7 +363,17 @@ where
             "idastar",
             IdaStar::new().limits(ida_limits.clone()).search(problem),
         ),
+        ("greedy", Greedy::new().limits(limits()).search(problem)),
+        (
+            "greedy_ranked",
+            Greedy::new().dense().limits(limits()).search(problem),
+        ),
     ]
+}
+
+/// Whether an algorithm of `run_all` promises no optimal path, only a path.
+pub fn any_path(name: &str) -> bool {
+    name.starts_with("greedy")
 }
 
 /// Whether an algorithm of `run_all` counts steps (the BFS family) rather

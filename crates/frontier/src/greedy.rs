@@ -1,0 +1,292 @@
+//! Greedy best-first search (Doran & Michie 1966): always expand the state
+//! that looks nearest a goal. Fast, not optimal.
+//!
+//! This file is also the walkthrough of `docs/architecture.md` for adding an
+//! algorithm: it is built only from the shared pieces (a state table from
+//! [`table`](crate::table), an open list from [`open`](crate::open), the
+//! budget of [`limits`](crate::limits)), so it gets limits, statistics,
+//! dense tables and reuse without code of its own for them.
+
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use crate::limits::{Budget, measure};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, OpenList};
+use crate::solution::{ResultOf, refused};
+use crate::table::{
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, capacity, insert_root,
+    solution_to,
+};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+
+/// Greedy best-first search from `problem.start()`: a path to a goal,
+/// found by always expanding the stored state of lowest heuristic value.
+///
+/// The path is **not** optimal in general (its cost is whatever the
+/// heuristic led to); in exchange, a good heuristic takes the search almost
+/// straight to a goal, storing far fewer states than A*. Every state is
+/// stored once and expanded at most once; a goal is recognised as soon as
+/// it is generated. With the zero heuristic it explores in insertion order
+/// within each bucket (not breadth-first: use [`bfs`](crate::bfs) for
+/// that). For limits, an open list, dense tables or reuse, configure a
+/// [`Greedy`].
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let problem = Doubling::new(1, 10);
+/// let solution = frontier::greedy(&problem).into_solution().unwrap();
+/// assert_eq!(solution.states.last(), Some(&10));
+/// assert!(solution.cost >= frontier::astar(&problem).into_solution().unwrap().cost);
+/// ```
+///
+/// # Complexity
+///
+/// Time and memory O(V + E) over the states it reaches; with the default
+/// bucket open list, pushes and pops are O(1) while heuristic values stay
+/// small.
+pub fn greedy<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    Greedy::new().search(problem)
+}
+
+/// Greedy best-first search, configured: [`Limits`], an [`OpenList`], a
+/// [`Dense`] table, and memory kept between searches.
+///
+/// `max_cost` prunes paths whose cost exceeds it. Greedy search keeps the
+/// first path it finds to each state, so under a cost bound it can miss a
+/// solution within the bound that a cheaper route to some state would have
+/// led to: it then reports [`Limit::Cost`], never a path above the bound.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Greedy, Limit, Limits, toy::Doubling};
+///
+/// let mut greedy = Greedy::new().dense();
+/// for target in [10, 20, 30] {
+///     let result = greedy.search(&Doubling::new(1, target));
+///     assert_eq!(result.solution().unwrap().states.last(), Some(&target));
+/// }
+/// let mut brief = Greedy::new().limits(Limits::new().max_expanded(1));
+/// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
+/// ```
+pub struct Greedy<S, A, C: Ord, L = Hashed> {
+    limits: Limits<C>,
+    open: OpenList,
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    buckets: Buckets<C>,
+    heap: LazyHeap<C>,
+    queue: DecreaseKey<C>,
+    steps: Vec<Step<S, A, C>>,
+    layout: PhantomData<L>,
+}
+
+impl<S, A, C: Ord, L> std::fmt::Debug for Greedy<S, A, C, L> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Greedy")
+            .field("open", &self.open)
+            .field("layout", &std::any::type_name::<L>())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, A, C: Ord> Default for Greedy<S, A, C> {
+    fn default() -> Self {
+        Greedy {
+            limits: Limits::new(),
+            open: OpenList::default(),
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            buckets: Buckets::default(),
+            heap: LazyHeap::default(),
+            queue: DecreaseKey::default(),
+            steps: Vec::new(),
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C: Ord> Greedy<S, A, C> {
+    /// No limits, the default open list, hashed tables, no memory yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Keeps the tables in vectors indexed by
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
+    #[must_use]
+    pub fn dense(self) -> Greedy<S, A, C, Dense> {
+        Greedy {
+            limits: self.limits,
+            open: self.open,
+            hashed: self.hashed,
+            dense: self.dense,
+            buckets: self.buckets,
+            heap: self.heap,
+            queue: self.queue,
+            steps: self.steps,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C: Ord, L> Greedy<S, A, C, L> {
+    /// Searches under `limits` from now on.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+
+    /// Uses `open` as the open list from now on.
+    #[must_use]
+    pub fn open_list(mut self, open: OpenList) -> Self {
+        self.open = open;
+        self
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C> {
+    /// Searches `problem` with a hashed table.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
+        let Greedy {
+            limits,
+            open,
+            hashed,
+            buckets,
+            heap,
+            queue,
+            steps,
+            ..
+        } = self;
+        match open {
+            OpenList::Buckets => run(problem, limits, hashed, buckets, steps),
+            OpenList::BinaryHeap => run(problem, limits, hashed, heap, steps),
+            OpenList::PriorityQueue => run(problem, limits, hashed, queue, steps),
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C, Dense> {
+    /// Searches `problem` with a dense table.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: RankedStates<State = S, Action = A, Cost = C>,
+    {
+        let Greedy {
+            limits,
+            open,
+            dense,
+            buckets,
+            heap,
+            queue,
+            steps,
+            ..
+        } = self;
+        if let Err(limit) = dense.prepare(problem.state_count(), limits.max_stored) {
+            return refused(limit);
+        }
+        match open {
+            OpenList::Buckets => run(problem, limits, dense, buckets, steps),
+            OpenList::BinaryHeap => run(problem, limits, dense, heap, steps),
+            OpenList::PriorityQueue => run(problem, limits, dense, queue, steps),
+        }
+    }
+}
+
+fn run<P: SearchProblem>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    table: &mut impl NodeTable<P>,
+    open: &mut impl Open<P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+) -> ResultOf<P> {
+    let result = measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, open, steps, stats);
+        stats.peak_stored = table.len();
+        outcome
+    });
+    steps.clear();
+    result
+}
+
+fn search<P: SearchProblem>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    table: &mut impl NodeTable<P>,
+    open: &mut impl Open<P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost> {
+    table.clear();
+    open.clear();
+    let max_cost = budget.max_cost().copied();
+    let mut pruned = false;
+    let capacity = capacity(budget.max_stored());
+    let start = problem.start();
+    stats.generated = 1;
+    let start_is_goal = problem.is_goal(&start);
+    let h = problem.heuristic(&start);
+    if let Err(limit) = budget.check_stored(1) {
+        return Outcome::LimitReached(limit);
+    }
+    let root = insert_root(table, problem, start);
+    if start_is_goal {
+        return Outcome::Found(solution_to::<P>(table, root));
+    }
+    // The priority is h alone; g plays no part in the order, so every entry
+    // is filed at g = 0 (each state is pushed once: no stale entries).
+    open.push(root, h, P::Cost::ZERO);
+    while let Some((id, _)) = open.pop() {
+        if let Err(limit) = budget.before_expand(stats.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        let g = table.node(id).g;
+        steps.extend(problem.successors(table.state(id)));
+        for step in steps.drain(..) {
+            stats.generated += 1;
+            let g = g + step.cost;
+            if max_cost.is_some_and(|bound| g > bound) {
+                pruned = true;
+                continue;
+            }
+            let node = Node {
+                parent: id,
+                action: Some(step.action),
+                g,
+            };
+            match table.find_or_insert(problem, step.state, node, capacity) {
+                Slot::New(child) if problem.is_goal(table.state(child)) => {
+                    return Outcome::Found(solution_to::<P>(table, child));
+                }
+                Slot::New(child) => {
+                    open.push(child, problem.heuristic(table.state(child)), P::Cost::ZERO);
+                }
+                Slot::Old(..) => {}
+                Slot::Full => return Outcome::LimitReached(Limit::Stored),
+            }
+        }
+    }
+    if pruned {
+        Outcome::LimitReached(Limit::Cost)
+    } else {
+        Outcome::Unreachable
+    }
+}
