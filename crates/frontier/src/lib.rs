@@ -25,15 +25,6 @@
 //! searches, and `solve_batch` (feature `parallel`, on by default) runs
 //! many searches on all cores.
 //!
-//! # Pattern databases
-//!
-//! [`PatternTable`] builds a heuristic table by breadth-first search backward
-//! from the goals of an [`Abstraction`] of the problem (Culberson &
-//! Schaeffer 1998), with additive partitions in mind (Korf & Felner 2002):
-//! steps of other pattern's tiles are free. One byte per entry, built on all
-//! cores with a progress callback, and saved to disk with a checksummed,
-//! versioned header so a stale or damaged file is rebuilt, never used.
-//!
 //! # Quick start
 //!
 //! ```
@@ -80,6 +71,7 @@
 //!   assumes.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
+#![forbid(unsafe_code)]
 
 mod astar;
 #[cfg(feature = "parallel")]
@@ -88,7 +80,6 @@ mod bfs;
 mod bidirectional_bfs;
 mod idastar;
 mod limits;
-mod pdb;
 mod problem;
 mod solution;
 mod table;
@@ -103,10 +94,6 @@ pub use bidirectional_bfs::{
 };
 pub use idastar::{IdaStar, idastar, idastar_with};
 pub use limits::{CancelFlag, Limits};
-pub use pdb::{
-    AbstractStep, Abstraction, BuildProgress, CacheStatus, MAX_DISTANCE, PatternTable, PdbError,
-    UNREACHED,
-};
 pub use problem::{BidirectionalProblem, Cost, NoHeuristic, RankedStates, SearchProblem, Step};
 pub use solution::{Iteration, Limit, Outcome, SearchResult, Solution, Stats};
 

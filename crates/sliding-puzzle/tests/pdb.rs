@@ -18,7 +18,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use frontier::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
+use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
 use sliding_puzzle::heuristic::pdb::{
     FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, Partition, PatternDatabase, PatternError,
     PatternSpace,

@@ -1,0 +1,265 @@
+//! The file format: a checked header, then the entries; written atomically.
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::{PatternTable, PdbError};
+
+impl PatternTable {
+    /// The checksum stored in a file's header: a 64-bit hash of the
+    /// entries (not cryptographic; it catches truncation and corruption).
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        checksum(&self.entries)
+    }
+
+    /// Writes the table to `path` with a header naming `key`, the
+    /// description of the abstraction (the problem, its size, what is kept,
+    /// the ranking scheme: everything the values depend on).
+    ///
+    /// The file is written under a temporary name in the same directory
+    /// (created if missing), flushed to disk, then renamed over `path`, so a
+    /// reader never sees a half-written table under the final name.
+    ///
+    /// Layout, integers little-endian: the 8 magic bytes `FRPDB\r\n\x1a`,
+    /// the format version (u32), the key's length (u32) and UTF-8 bytes, the
+    /// entry count (u64), the [`checksum`](Self::checksum) (u64), then the
+    /// entries.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use pattern_db::PatternTable;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pattern-db-doc-save-{}", std::process::id()));
+    /// let path = dir.join("tiny.pdb");
+    /// let table = PatternTable::from_entries(vec![0, 1, 2, 1]);
+    /// table.save(&path, "tiny ring of 4")?;
+    /// assert_eq!(PatternTable::load(&path, "tiny ring of 4", 4)?, table);
+    /// assert!(PatternTable::load(&path, "another key", 4).is_err());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), pattern_db::PdbError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`] if the directory, the temporary file or the rename
+    /// fails; the temporary file is removed on failure.
+    pub fn save(&self, path: &Path, key: &str) -> Result<(), PdbError> {
+        let io_error = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(io_error)?;
+        }
+        let temporary = temporary_path(path);
+        let written = self
+            .write_file(&temporary, key)
+            .and_then(|()| fs::rename(&temporary, path));
+        if let Err(source) = written {
+            // Best effort: the error that matters is the one reported.
+            let _ = fs::remove_file(&temporary);
+            return Err(io_error(source));
+        }
+        Ok(())
+    }
+
+    fn write_file(&self, path: &Path, key: &str) -> io::Result<()> {
+        let file = File::create(path)?;
+        let mut out = BufWriter::new(file);
+        out.write_all(&header(key, self.entries.len() as u64, self.checksum()))?;
+        out.write_all(&self.entries)?;
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()
+    }
+
+    /// Reads the table saved at `path`, checking every field of the header
+    /// against what the caller expects and the entries against the
+    /// checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`] if the file cannot be read (including when it does
+    /// not exist); [`Foreign`](PdbError::Foreign),
+    /// [`Version`](PdbError::Version), [`Key`](PdbError::Key),
+    /// [`EntryCount`](PdbError::EntryCount), [`Length`](PdbError::Length) or
+    /// [`Checksum`](PdbError::Checksum) if it is not exactly a table saved
+    /// with `key` and `entry_count` entries.
+    pub fn load(path: &Path, key: &str, entry_count: u64) -> Result<Self, PdbError> {
+        let io_error = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = File::open(path).map_err(io_error)?;
+        let length = file.metadata().map_err(io_error)?.len();
+        let mut input = BufReader::new(file);
+        let header = read_header(&mut input, path)?;
+        if header.key != key {
+            return Err(PdbError::Key {
+                path: path.to_path_buf(),
+                expected: key.to_owned(),
+                found: header.key,
+            });
+        }
+        if header.entry_count != entry_count {
+            return Err(PdbError::EntryCount {
+                path: path.to_path_buf(),
+                expected: entry_count,
+                found: header.entry_count,
+            });
+        }
+        let expected = header.length + entry_count;
+        if length != expected {
+            return Err(PdbError::Length {
+                path: path.to_path_buf(),
+                expected,
+                found: length,
+            });
+        }
+        let size = usize::try_from(entry_count).map_err(|_| PdbError::TooLarge {
+            states: entry_count,
+        })?;
+        let mut entries = vec![0; size];
+        input.read_exact(&mut entries).map_err(io_error)?;
+        let table = PatternTable { entries };
+        let found = table.checksum();
+        if found != header.checksum {
+            return Err(PdbError::Checksum {
+                path: path.to_path_buf(),
+                expected: header.checksum,
+                found,
+            });
+        }
+        Ok(table)
+    }
+}
+
+/// The version of the file layout written by [`PatternTable::save`].
+const FORMAT_VERSION: u32 = 1;
+
+/// The first bytes of every table file. The `\r\n` and `^Z` catch files
+/// mangled by text-mode transfers, as PNG's signature does.
+const MAGIC: [u8; 8] = *b"FRPDB\r\n\x1a";
+
+/// Keys longer than this are not read: the file is foreign or corrupt.
+const MAX_KEY_LENGTH: u32 = 4096;
+
+fn header(key: &str, entry_count: u64, checksum: u64) -> Vec<u8> {
+    // cannot fail for any key a caller means: keys are short descriptions
+    let key_length = u32::try_from(key.len()).expect("pattern database key over 4 GiB");
+    let mut out = Vec::with_capacity(32 + key.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&key_length.to_le_bytes());
+    out.extend_from_slice(key.as_bytes());
+    out.extend_from_slice(&entry_count.to_le_bytes());
+    out.extend_from_slice(&checksum.to_le_bytes());
+    out
+}
+
+/// A parsed file header.
+struct Header {
+    key: String,
+    entry_count: u64,
+    checksum: u64,
+    /// The header's length in bytes.
+    length: u64,
+}
+
+fn read_header(input: &mut impl Read, path: &Path) -> Result<Header, PdbError> {
+    let foreign = || PdbError::Foreign {
+        path: path.to_path_buf(),
+    };
+    // A file too short for its header is truncated or foreign: either way,
+    // not a table.
+    let mut fixed = [0u8; 16];
+    input.read_exact(&mut fixed).map_err(|_| foreign())?;
+    let (magic, rest) = fixed.split_at(8);
+    if magic != MAGIC {
+        return Err(foreign());
+    }
+    let version = u32::from_le_bytes(le_bytes(&rest[..4]));
+    if version != FORMAT_VERSION {
+        return Err(PdbError::Version {
+            path: path.to_path_buf(),
+            expected: FORMAT_VERSION,
+            found: version,
+        });
+    }
+    let key_length = u32::from_le_bytes(le_bytes(&rest[4..]));
+    if key_length > MAX_KEY_LENGTH {
+        return Err(foreign());
+    }
+    let mut key = vec![0; key_length as usize];
+    let mut counts = [0u8; 16];
+    input.read_exact(&mut key).map_err(|_| foreign())?;
+    input.read_exact(&mut counts).map_err(|_| foreign())?;
+    let key = String::from_utf8(key).map_err(|_| foreign())?;
+    Ok(Header {
+        key,
+        entry_count: u64::from_le_bytes(le_bytes(&counts[..8])),
+        checksum: u64::from_le_bytes(le_bytes(&counts[8..])),
+        length: 32 + u64::from(key_length),
+    })
+}
+
+fn le_bytes<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    // cannot fail: callers slice exactly N bytes out of fixed arrays
+    bytes.try_into().expect("slice of the right length")
+}
+
+/// `path` with a temporary name in the same directory (so the rename stays
+/// on one file system), unique per process and call.
+fn temporary_path(path: &Path) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Relaxed)
+    ));
+    path.with_file_name(name)
+}
+
+/// A 64-bit hash of `bytes`, eight at a time: each step (xor, rotate,
+/// multiply by an odd constant) is a bijection of the running hash, so any
+/// change confined to one word, or a change of length, always changes it.
+fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut hash = (bytes.len() as u64).wrapping_mul(K);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        hash = (hash ^ u64::from_le_bytes(le_bytes(word)))
+            .rotate_left(23)
+            .wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    hash = (hash ^ u64::from_le_bytes(tail))
+        .rotate_left(23)
+        .wrapping_mul(K);
+    hash ^ (hash >> 29)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checksum_sees_every_single_byte_change_and_length() {
+        let bytes: Vec<u8> = (0..=255).cycle().take(1003).collect();
+        let sum = checksum(&bytes);
+        for i in 0..bytes.len() {
+            let mut changed = bytes.clone();
+            changed[i] ^= 0x10;
+            assert_ne!(checksum(&changed), sum, "byte {i}");
+        }
+        assert_ne!(checksum(&bytes[..1002]), sum);
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_ne!(checksum(&longer), sum);
+    }
+}

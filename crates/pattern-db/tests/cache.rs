@@ -1,0 +1,157 @@
+//! Saving, loading and caching tables: every kind of damage is rejected,
+//! and a cached table is used only when it is exactly what was saved.
+
+use std::fs;
+use std::path::PathBuf;
+
+use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError};
+
+/// A ring of `states` states, each a unit step from its two neighbours,
+/// with state 0 the goal; the table's entry is `state / group`.
+struct Ring {
+    states: u64,
+    group: u64,
+}
+
+impl Abstraction for Ring {
+    type State = u64;
+
+    fn state_count(&self) -> u64 {
+        self.states
+    }
+
+    fn rank(&self, state: &u64) -> u64 {
+        *state
+    }
+
+    fn unrank(&self, rank: u64) -> u64 {
+        rank
+    }
+
+    fn goals(&self) -> impl Iterator<Item = u64> {
+        std::iter::once(0)
+    }
+
+    fn predecessors(&self, state: &u64) -> impl Iterator<Item = AbstractStep<u64>> {
+        [
+            (state + 1) % self.states,
+            (state + self.states - 1) % self.states,
+        ]
+        .map(AbstractStep::Unit)
+        .into_iter()
+    }
+
+    fn entry_count(&self) -> u64 {
+        self.states.div_ceil(self.group)
+    }
+
+    fn entry(&self, state: &u64) -> u64 {
+        state / self.group
+    }
+}
+
+/// A fresh directory under the system's temporary directory.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pattern-db-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn files_round_trip_and_reject_every_kind_of_damage() {
+    let dir = scratch_dir("damage");
+    let path = dir.join("t.pdb");
+    let table = PatternTable::from_entries((0..5000u32).map(|i| (i % 37) as u8).collect());
+    table.save(&path, "key").unwrap();
+    assert_eq!(PatternTable::load(&path, "key", 5000).unwrap(), table);
+    let bytes = fs::read(&path).unwrap();
+    let header_length = bytes.len() - 5000;
+
+    let rejects = |bytes: &[u8], key: &str, count: u64| {
+        fs::write(&path, bytes).unwrap();
+        PatternTable::load(&path, key, count).unwrap_err()
+    };
+    assert!(matches!(
+        rejects(&bytes, "other", 5000),
+        PdbError::Key { .. }
+    ));
+    assert!(matches!(
+        rejects(&bytes, "key", 4999),
+        PdbError::EntryCount { .. }
+    ));
+    assert!(matches!(
+        rejects(&bytes[..bytes.len() - 1], "key", 5000),
+        PdbError::Length { .. }
+    ));
+    assert!(matches!(
+        rejects(&bytes[..10], "key", 5000),
+        PdbError::Foreign { .. }
+    ));
+    assert!(matches!(
+        rejects(b"", "key", 5000),
+        PdbError::Foreign { .. }
+    ));
+    assert!(matches!(
+        rejects(b"P6\n", "key", 5000),
+        PdbError::Foreign { .. }
+    ));
+    let mut version = bytes.clone();
+    version[8] = 2;
+    assert!(matches!(
+        rejects(&version, "key", 5000),
+        PdbError::Version { .. }
+    ));
+    for i in [
+        header_length,
+        header_length + 2500,
+        bytes.len() - 1,
+        header_length - 1,
+    ] {
+        let mut flipped = bytes.clone();
+        flipped[i] ^= 1;
+        assert!(
+            matches!(rejects(&flipped, "key", 5000), PdbError::Checksum { .. }),
+            "byte {i}"
+        );
+    }
+    for i in 0..header_length {
+        let mut flipped = bytes.clone();
+        flipped[i] ^= 0x40;
+        let _ = rejects(&flipped, "key", 5000);
+    }
+    assert!(matches!(
+        PatternTable::load(&dir.join("missing.pdb"), "key", 5000),
+        Err(PdbError::Io { .. })
+    ));
+    // No temporary file is left behind.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn load_or_build_rebuilds_a_damaged_file() {
+    let dir = scratch_dir("rebuild");
+    let path = dir.join("g.pdb");
+    let ring = Ring {
+        states: 400,
+        group: 2,
+    };
+    let (built, status) = PatternTable::load_or_build(&path, "g", &ring, |_| {}).unwrap();
+    assert!(matches!(status, CacheStatus::Built { rejected: None, .. }));
+    let bytes = fs::read(&path).unwrap();
+    fs::write(&path, &bytes[..bytes.len() - 7]).unwrap();
+    let (rebuilt, status) = PatternTable::load_or_build(&path, "g", &ring, |_| {}).unwrap();
+    assert!(matches!(
+        status,
+        CacheStatus::Built {
+            rejected: Some(PdbError::Length { .. }),
+            ..
+        }
+    ));
+    assert_eq!(rebuilt, built);
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+    let (loaded, status) = PatternTable::load_or_build(&path, "g", &ring, |_| {}).unwrap();
+    assert!(matches!(status, CacheStatus::Loaded));
+    assert_eq!(loaded, built);
+    fs::remove_dir_all(&dir).unwrap();
+}
