@@ -16,7 +16,8 @@ pub enum CacheStatus {
     /// The table was built and saved.
     Built {
         /// Why the cached file was not used: `None` if there was none,
-        /// otherwise the error that rejected it (stale, truncated, foreign).
+        /// otherwise the error that rejected it (stale, truncated, foreign,
+        /// not a regular file).
         rejected: Option<PdbError>,
         /// How long the build took.
         elapsed: Duration,
@@ -42,8 +43,9 @@ impl fmt::Display for CacheStatus {
 impl PatternTable {
     /// Loads the table of `abstraction` saved at `path` under `key`, or, if
     /// there is none or it is not valid (stale, truncated, corrupt,
-    /// foreign), builds it with [`build`](Self::build) and saves it there.
-    /// An invalid file is never used.
+    /// foreign, not a regular file), builds it with [`build`](Self::build)
+    /// and saves it there. An invalid file is never used; the crate docs
+    /// list [what the cache promises](crate#what-the-cache-promises).
     ///
     /// # Example
     ///

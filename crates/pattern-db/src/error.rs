@@ -6,7 +6,7 @@ use std::path::PathBuf;
 /// Why a pattern table could not be built, loaded or saved.
 ///
 /// Every variant but [`Io`](Self::Io) and [`TooLarge`](Self::TooLarge)
-/// means a file is not a valid table for the requested key.
+/// means the path does not hold a valid table for the requested key.
 /// [`PatternTable::load_or_build`](crate::PatternTable::load_or_build)
 /// rebuilds whenever loading fails, for any of these reasons or an
 /// unreadable file.
@@ -20,6 +20,16 @@ pub enum PdbError {
         path: PathBuf,
         /// The operating system's error.
         source: io::Error,
+    },
+    /// The path names something other than a regular file (a directory, a
+    /// FIFO, a socket, a device), which is never opened for reading:
+    /// opening a FIFO would wait for a writer, perhaps forever.
+    #[error("{path} is {found}, not a regular file")]
+    NotRegularFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is, with its article: `"a directory"`, `"a FIFO"`.
+        found: &'static str,
     },
     /// The file does not start with the pattern-database magic bytes.
     #[error("{path} is not a pattern database")]

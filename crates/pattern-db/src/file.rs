@@ -80,10 +80,16 @@ impl PatternTable {
     /// against what the caller expects and the entries against the
     /// checksum.
     ///
+    /// Only a regular file is opened (symbolic links are followed): what
+    /// `path` names is looked at first, and a directory, FIFO, socket or
+    /// device is refused unopened, since opening a FIFO waits until some
+    /// process writes to it.
+    ///
     /// # Errors
     ///
     /// [`PdbError::Io`] if the file cannot be read (including when it does
-    /// not exist); [`Foreign`](PdbError::Foreign),
+    /// not exist); [`NotRegularFile`](PdbError::NotRegularFile) if `path`
+    /// names something else; [`Foreign`](PdbError::Foreign),
     /// [`Version`](PdbError::Version), [`Key`](PdbError::Key),
     /// [`EntryCount`](PdbError::EntryCount), [`Length`](PdbError::Length) or
     /// [`Checksum`](PdbError::Checksum) if it is not exactly a table saved
@@ -93,8 +99,13 @@ impl PatternTable {
             path: path.to_path_buf(),
             source,
         };
+        check_regular(path, &fs::metadata(path).map_err(io_error)?)?;
         let file = File::open(path).map_err(io_error)?;
-        let length = file.metadata().map_err(io_error)?.len();
+        // Checked again on the open file: the path may have been replaced
+        // since it was looked at.
+        let metadata = file.metadata().map_err(io_error)?;
+        check_regular(path, &metadata)?;
+        let length = metadata.len();
         let mut input = BufReader::new(file);
         let header = read_header(&mut input, path)?;
         if header.key != key {
@@ -134,6 +145,40 @@ impl PatternTable {
             });
         }
         Ok(table)
+    }
+}
+
+/// `Ok` if `metadata` is a regular file's, otherwise
+/// [`PdbError::NotRegularFile`] saying what `path` is.
+fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), PdbError> {
+    if metadata.is_file() {
+        return Ok(());
+    }
+    Err(PdbError::NotRegularFile {
+        path: path.to_path_buf(),
+        found: describe(metadata.file_type()),
+    })
+}
+
+/// What a file that is not regular is, for error messages.
+fn describe(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_block_device() || file_type.is_char_device() {
+            return "a device";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
     }
 }
 

@@ -69,6 +69,26 @@
 //! the third dial alone: each move turns one dial, so it is charged by one
 //! of the two abstractions only and the sum never exceeds the moves needed.
 //!
+//! # What the cache promises
+//!
+//! [`PatternTable::load_or_build`] keeps one file per table, at a path the
+//! caller chooses, and promises:
+//!
+//! - **Only valid tables are used.** A file is used only if it is exactly
+//!   what [`PatternTable::save`] wrote for the same key and entry count
+//!   (magic bytes, format version, key, entry count, length, checksum);
+//!   anything else is reported in the [`CacheStatus`], rebuilt and
+//!   replaced.
+//! - **Only regular files are read.** What the path names (through
+//!   symbolic links) is looked at before it is opened: a directory, FIFO,
+//!   socket or device is never opened for reading (a FIFO would block the
+//!   reader until some process writes to it) and counts as an invalid
+//!   file. The new table replaces it by a rename, which swaps the directory
+//!   entry without opening or writing through what was there.
+//! - **Writes are atomic.** A table is written under a temporary name in
+//!   the same directory, flushed to disk and renamed over the path, so no
+//!   reader ever sees half a table under the final name.
+//!
 //! # Design decisions
 //!
 //! - **Ranks, not states.** The builder keeps three bits per rank and no

@@ -1,8 +1,12 @@
 //! Saving, loading and caching tables: every kind of damage is rejected,
-//! and a cached table is used only when it is exactly what was saved.
+//! a cached table is used only when it is exactly what was saved, and the
+//! cache's faults (issue 10) stay fixed: a FIFO in place of a table, the
+//! temporary files of killed builders, a table that cannot be saved.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError};
 
@@ -151,6 +155,77 @@ fn load_or_build_rebuilds_a_damaged_file() {
     assert_eq!(rebuilt, built);
     assert_eq!(fs::read(&path).unwrap(), bytes);
     let (loaded, status) = PatternTable::load_or_build(&path, "g", &ring, |_| {}).unwrap();
+    assert!(matches!(status, CacheStatus::Loaded));
+    assert_eq!(loaded, built);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `work` on its own thread; `None` if it has not returned within
+/// `seconds` (the thread is left behind).
+fn within<T: Send + 'static>(seconds: u64, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone only if the test already gave up.
+        let _ = sender.send(work());
+    });
+    receiver.recv_timeout(Duration::from_secs(seconds)).ok()
+}
+
+/// Makes a FIFO at `path` with the `mkfifo` program; false if there is none.
+fn make_fifo(path: &Path) -> bool {
+    std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+#[test]
+fn a_fifo_in_place_of_a_table_is_never_opened_and_is_replaced() {
+    let dir = scratch_dir("fifo");
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ring.pdb");
+    if !make_fifo(&path) {
+        eprintln!("skipped: mkfifo is not available to make a FIFO");
+        return;
+    }
+    let load = {
+        let path = path.clone();
+        move || PatternTable::load(&path, "ring", 6)
+    };
+    let Some(loaded) = within(10, load) else {
+        // Open the FIFO's other end so the blocked reader returns.
+        drop(fs::OpenOptions::new().write(true).open(&path));
+        panic!("loading {} blocked on a FIFO", path.display());
+    };
+    assert!(
+        matches!(
+            loaded,
+            Err(PdbError::NotRegularFile {
+                found: "a FIFO",
+                ..
+            })
+        ),
+        "{loaded:?}"
+    );
+
+    let ring = Ring {
+        states: 12,
+        group: 2,
+    };
+    // Rebuilt, and the FIFO replaced by a rename, which never opens it.
+    let (built, status) = PatternTable::load_or_build(&path, "ring", &ring, |_| {}).unwrap();
+    assert!(
+        matches!(
+            status,
+            CacheStatus::Built {
+                rejected: Some(PdbError::NotRegularFile { .. }),
+                ..
+            }
+        ),
+        "{status:?}"
+    );
+    assert!(fs::metadata(&path).unwrap().is_file());
+    let (loaded, status) = PatternTable::load_or_build(&path, "ring", &ring, |_| {}).unwrap();
     assert!(matches!(status, CacheStatus::Loaded));
     assert_eq!(loaded, built);
     fs::remove_dir_all(&dir).unwrap();
