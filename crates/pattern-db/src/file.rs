@@ -1,9 +1,11 @@
 //! The file format: a checked header, then the entries; written atomically.
 
+use std::ffi::OsStr;
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
 
 use crate::{PatternTable, PdbError};
 
@@ -21,7 +23,15 @@ impl PatternTable {
     ///
     /// The file is written under a temporary name in the same directory
     /// (created if missing), flushed to disk, then renamed over `path`, so a
-    /// reader never sees a half-written table under the final name.
+    /// reader never sees a half-written table under the final name. The
+    /// rename replaces whatever non-directory `path` named without opening
+    /// it.
+    ///
+    /// First, the temporary files of earlier saves of `path` whose process
+    /// is no longer running (killed while saving) are removed: on Linux,
+    /// those whose process id has no entry in `/proc`; elsewhere, or
+    /// without `/proc`, those untouched for a day. Temporary files of
+    /// running processes, and of other paths, are left alone.
     ///
     /// Layout, integers little-endian: the 8 magic bytes `FRPDB\r\n\x1a`,
     /// the format version (u32), the key's length (u32) and UTF-8 bytes, the
@@ -55,6 +65,9 @@ impl PatternTable {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(io_error)?;
         }
+        // Before writing: a killed save may have left a file as large as
+        // this table, whose room the new one needs.
+        remove_abandoned_temporaries(path);
         let temporary = temporary_path(path);
         let written = self
             .write_file(&temporary, key)
@@ -257,7 +270,8 @@ fn le_bytes<const N: usize>(bytes: &[u8]) -> [u8; N] {
 }
 
 /// `path` with a temporary name in the same directory (so the rename stays
-/// on one file system), unique per process and call.
+/// on one file system), unique per process and call:
+/// `{file name}.tmp-{process id}-{counter}`.
 fn temporary_path(path: &Path) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -267,6 +281,84 @@ fn temporary_path(path: &Path) -> PathBuf {
         COUNTER.fetch_add(1, Relaxed)
     ));
     path.with_file_name(name)
+}
+
+/// How long the temporary file of a process that may still be running must
+/// be left untouched to count as abandoned, where no process can be asked
+/// about: a save writes its file in seconds to minutes.
+const ABANDONED_AFTER: Duration = Duration::from_hours(24);
+
+/// Removes the temporary files that saves of `path` by processes no longer
+/// running left behind. Best effort: what cannot be listed or removed
+/// stays, and the save goes on.
+fn remove_abandoned_temporaries(path: &Path) {
+    let Some(table) = path.file_name() else {
+        return;
+    };
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = temporary_owner(&entry.file_name(), table) else {
+            continue;
+        };
+        // Regular files only (not followed through links): whatever else
+        // bears such a name was not left by a save.
+        if let Ok(metadata) = entry.metadata()
+            && metadata.is_file()
+            && abandoned(pid, &metadata)
+        {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in `name` if it is a temporary name of the table file
+/// named `table`, as [`temporary_path`] makes them.
+fn temporary_owner(name: &OsStr, table: &OsStr) -> Option<u32> {
+    let suffix = name
+        .as_encoded_bytes()
+        .strip_prefix(table.as_encoded_bytes())?
+        .strip_prefix(b".tmp-")?;
+    let (pid, counter) = std::str::from_utf8(suffix).ok()?.split_once('-')?;
+    let number = |digits: &str| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if number(pid) && number(counter) {
+        pid.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Whether the temporary file of process `pid`, described by `metadata`,
+/// was abandoned: its process is not running, or where that cannot be
+/// known, it has not been touched for [`ABANDONED_AFTER`].
+fn abandoned(pid: u32, metadata: &fs::Metadata) -> bool {
+    if pid == std::process::id() {
+        return false;
+    }
+    if let Some(running) = process_running(pid) {
+        // A process of another PID namespace sharing the directory looks
+        // dead here; removing its file makes its rename, hence its save,
+        // fail, and a failed save is reported, never a damaged table.
+        return !running;
+    }
+    metadata
+        .modified()
+        .ok()
+        .and_then(|modified| modified.elapsed().ok())
+        .is_some_and(|age| age > ABANDONED_AFTER)
+}
+
+/// Whether process `pid` is running, where this platform can tell: on
+/// Linux with `/proc` mounted, whether it has an entry there.
+fn process_running(pid: u32) -> Option<bool> {
+    let proc = Path::new("/proc");
+    (cfg!(target_os = "linux") && proc.join("self").exists())
+        .then(|| proc.join(pid.to_string()).exists())
 }
 
 /// A 64-bit hash of `bytes`, eight at a time: each step (xor, rotate,
@@ -292,6 +384,30 @@ fn checksum(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temporary_names_are_recognised_exactly() {
+        let owner = |name: &str| temporary_owner(OsStr::new(name), OsStr::new("t.pdb"));
+        let made = temporary_path(Path::new("dir/t.pdb"));
+        assert_eq!(
+            temporary_owner(made.file_name().unwrap(), OsStr::new("t.pdb")),
+            Some(std::process::id())
+        );
+        assert_eq!(owner("t.pdb.tmp-123-0"), Some(123));
+        for name in [
+            "t.pdb",
+            "u.pdb.tmp-123-0",
+            "t.pdb.tmp-123",
+            "t.pdb.tmp-123-",
+            "t.pdb.tmp--0",
+            "t.pdb.tmp-+123-0",
+            "t.pdb.tmp-123-0-1",
+            "t.pdb.tmp-123-0.bak",
+            "t.pdb.tmp-99999999999-0",
+        ] {
+            assert_eq!(owner(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn the_checksum_sees_every_single_byte_change_and_length() {

@@ -88,6 +88,11 @@
 //! - **Writes are atomic.** A table is written under a temporary name in
 //!   the same directory, flushed to disk and renamed over the path, so no
 //!   reader ever sees half a table under the final name.
+//! - **Abandoned temporary files are cleaned.** A builder killed while
+//!   saving leaves its temporary file behind (`{name}.tmp-{pid}-{n}`); the
+//!   next save of the same path removes those whose process is no longer
+//!   running (on Linux, no `/proc/{pid}`; elsewhere, only files untouched
+//!   for a day) and leaves those of running processes alone.
 //!
 //! # Design decisions
 //!

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError};
 
@@ -228,5 +228,72 @@ fn a_fifo_in_place_of_a_table_is_never_opened_and_is_replaced() {
     let (loaded, status) = PatternTable::load_or_build(&path, "ring", &ring, |_| {}).unwrap();
     assert!(matches!(status, CacheStatus::Loaded));
     assert_eq!(loaded, built);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes a partial file at `path` and dates it two days back, as a save
+/// killed long ago would have left it.
+fn leave_partial_file(path: &Path) {
+    fs::write(path, b"partial table").unwrap();
+    let file = fs::File::options().write(true).open(path).unwrap();
+    let two_days_ago = SystemTime::now() - Duration::from_hours(48);
+    file.set_modified(two_days_ago).unwrap();
+}
+
+#[test]
+fn saving_removes_the_temporary_files_of_dead_processes_only() {
+    let dir = scratch_dir("stale");
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ring.pdb");
+    // No process has this id: Linux process ids stay below 2^22.
+    let dead = dir.join("ring.pdb.tmp-4000000000-0");
+    let dead_later = dir.join("ring.pdb.tmp-4000000001-7");
+    // This process is alive, whatever its temporary files' age.
+    let live = dir.join(format!("ring.pdb.tmp-{}-999", std::process::id()));
+    // Another table's temporary file, and files merely named alike.
+    let other_table = dir.join("other.pdb.tmp-4000000000-0");
+    let alike = [
+        dir.join("ring.pdb.tmp-notes"),
+        dir.join("ring.pdb.tmp-4000000000-"),
+        dir.join("ring.pdb.tmp-4000000000-0.bak"),
+    ];
+    for file in [&dead, &dead_later, &live, &other_table]
+        .into_iter()
+        .chain(&alike)
+    {
+        leave_partial_file(file);
+    }
+    // Another running process, where Linux can tell that it runs.
+    let mut sleeper = if cfg!(target_os = "linux") {
+        std::process::Command::new("sleep").arg("60").spawn().ok()
+    } else {
+        None
+    };
+    let sleeping = sleeper
+        .as_ref()
+        .map(|child| dir.join(format!("ring.pdb.tmp-{}-0", child.id())));
+    if let Some(file) = &sleeping {
+        leave_partial_file(file);
+    }
+
+    let table = PatternTable::from_entries(vec![0, 1, 2, 1]);
+    table.save(&path, "ring").unwrap();
+    assert!(!dead.exists() && !dead_later.exists());
+    assert!(live.exists() && other_table.exists());
+    assert!(alike.iter().all(|file| file.exists()));
+    if let (Some(child), Some(file)) = (&mut sleeper, &sleeping) {
+        assert!(file.exists(), "the file of running process {}", child.id());
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
+    // load_or_build saves through the same path.
+    leave_partial_file(&dead);
+    let ring = Ring {
+        states: 12,
+        group: 2,
+    };
+    PatternTable::load_or_build(&path, "another ring", &ring, |_| {}).unwrap();
+    assert!(!dead.exists() && live.exists());
     fs::remove_dir_all(&dir).unwrap();
 }
