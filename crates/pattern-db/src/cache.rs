@@ -22,6 +22,41 @@ pub enum CacheStatus {
         /// How long the build took.
         elapsed: Duration,
     },
+    /// The table was built but could not be saved (a read-only or full
+    /// disk, a directory in the way): it is returned all the same, and the
+    /// next run builds it again. Programs should warn about it.
+    BuiltNotSaved {
+        /// Why the cached file was not used, as in
+        /// [`Built`](Self::Built).
+        rejected: Option<PdbError>,
+        /// How long the build took.
+        elapsed: Duration,
+        /// Why saving failed.
+        reason: PdbError,
+    },
+}
+
+impl CacheStatus {
+    /// Why the table could not be saved, if it was built and not saved.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use pattern_db::CacheStatus;
+    /// # fn report(status: &CacheStatus) {
+    /// if let Some(reason) = status.save_error() {
+    ///     eprintln!("warning: the table will be built again next time: {reason}");
+    /// }
+    /// # }
+    /// # report(&CacheStatus::Loaded);
+    /// ```
+    #[must_use]
+    pub fn save_error(&self) -> Option<&PdbError> {
+        match self {
+            CacheStatus::BuiltNotSaved { reason, .. } => Some(reason),
+            CacheStatus::Loaded | CacheStatus::Built { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for CacheStatus {
@@ -36,6 +71,18 @@ impl fmt::Display for CacheStatus {
                 rejected: Some(error),
                 elapsed,
             } => write!(f, "rebuilt in {:.1} s ({error})", elapsed.as_secs_f64()),
+            CacheStatus::BuiltNotSaved {
+                rejected,
+                elapsed,
+                reason,
+            } => {
+                let seconds = elapsed.as_secs_f64();
+                match rejected {
+                    None => write!(f, "built in {seconds:.1} s")?,
+                    Some(error) => write!(f, "rebuilt in {seconds:.1} s ({error})")?,
+                }
+                write!(f, ", not saved ({reason})")
+            }
         }
     }
 }
@@ -76,10 +123,12 @@ impl PatternTable {
     /// # Ok::<(), pattern_db::PdbError>(())
     /// ```
     ///
+    /// A table that cannot be saved is returned all the same, with
+    /// [`CacheStatus::BuiltNotSaved`] saying why.
+    ///
     /// # Errors
     ///
-    /// As [`build`](Self::build), and [`PdbError::Io`] if the built table
-    /// cannot be saved.
+    /// As [`build`](Self::build): only if the table cannot be built.
     pub fn load_or_build<A, F>(
         path: &Path,
         key: &str,
@@ -92,13 +141,30 @@ impl PatternTable {
     {
         let rejected = match Self::load(path, key, abstraction.entry_count()) {
             Ok(table) => return Ok((table, CacheStatus::Loaded)),
-            Err(PdbError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => None,
+            // No file, or no directory to hold one: nothing was rejected.
+            Err(PdbError::Io { source, .. })
+                if matches!(
+                    source.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
+                None
+            }
             Err(error) => Some(error),
         };
         let started = Instant::now();
         let table = Self::build(abstraction, on_progress)?;
         let elapsed = started.elapsed();
-        table.save(path, key)?;
-        Ok((table, CacheStatus::Built { rejected, elapsed }))
+        // The table is good whether or not it can be kept: failing here
+        // would throw away minutes of work over a cache problem.
+        let status = match table.save(path, key) {
+            Ok(()) => CacheStatus::Built { rejected, elapsed },
+            Err(reason) => CacheStatus::BuiltNotSaved {
+                rejected,
+                elapsed,
+                reason,
+            },
+        };
+        Ok((table, status))
     }
 }

@@ -84,7 +84,8 @@
 //!   socket or device is never opened for reading (a FIFO would block the
 //!   reader until some process writes to it) and counts as an invalid
 //!   file. The new table replaces it by a rename, which swaps the directory
-//!   entry without opening or writing through what was there.
+//!   entry without opening or writing through what was there; a directory
+//!   cannot be replaced so, and is left as it is.
 //! - **Writes are atomic.** A table is written under a temporary name in
 //!   the same directory, flushed to disk and renamed over the path, so no
 //!   reader ever sees half a table under the final name.
@@ -93,6 +94,10 @@
 //!   next save of the same path removes those whose process is no longer
 //!   running (on Linux, no `/proc/{pid}`; elsewhere, only files untouched
 //!   for a day) and leaves those of running processes alone.
+//! - **A table that cannot be saved is used anyway.** A read-only or full
+//!   disk, or a directory in the way, costs the next run a rebuild, not
+//!   this run its table: the status is [`CacheStatus::BuiltNotSaved`], with
+//!   the reason, for the program to warn about.
 //!
 //! # Design decisions
 //!

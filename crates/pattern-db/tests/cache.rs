@@ -297,3 +297,81 @@ fn saving_removes_the_temporary_files_of_dead_processes_only() {
     assert!(!dead.exists() && live.exists());
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_table_that_cannot_be_saved_is_still_returned() {
+    let dir = scratch_dir("unsaveable");
+    fs::create_dir_all(&dir).unwrap();
+    let ring = Ring {
+        states: 12,
+        group: 2,
+    };
+    let expected = PatternTable::build(&ring, |_| {}).unwrap();
+
+    // A regular file where the cache directory should be: nothing can be
+    // created under it, whatever this process's privileges.
+    let blocker = dir.join("not-a-directory");
+    fs::write(&blocker, b"").unwrap();
+    let path = blocker.join("ring.pdb");
+    let (table, status) = PatternTable::load_or_build(&path, "ring", &ring, |_| {})
+        .expect("a table that cannot be saved is still returned");
+    assert_eq!(table, expected);
+    assert!(
+        matches!(
+            status,
+            CacheStatus::BuiltNotSaved {
+                rejected: None,
+                reason: PdbError::Io { .. },
+                ..
+            }
+        ),
+        "{status:?}"
+    );
+    assert!(matches!(status.save_error(), Some(PdbError::Io { .. })));
+    assert!(
+        status.to_string().contains(", not saved (cannot access"),
+        "{status}"
+    );
+
+    // A directory where the table should be: a rename cannot replace it.
+    let occupied = dir.join("occupied.pdb");
+    fs::create_dir(&occupied).unwrap();
+    fs::write(occupied.join("keep"), b"not ours").unwrap();
+    let (table, status) = PatternTable::load_or_build(&occupied, "ring", &ring, |_| {})
+        .expect("a table that cannot be saved is still returned");
+    assert_eq!(table, expected);
+    assert!(
+        matches!(
+            status,
+            CacheStatus::BuiltNotSaved {
+                rejected: Some(PdbError::NotRegularFile {
+                    found: "a directory",
+                    ..
+                }),
+                ..
+            }
+        ),
+        "{status:?}"
+    );
+    assert!(occupied.join("keep").exists());
+
+    // A read-only directory, where permission bits stop this process.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let read_only = dir.join("read-only");
+        fs::create_dir(&read_only).unwrap();
+        fs::set_permissions(&read_only, fs::Permissions::from_mode(0o555)).unwrap();
+        if fs::write(read_only.join("probe"), b"").is_ok() {
+            eprintln!("skipped the read-only directory: permission bits do not stop this user");
+        } else {
+            let path = read_only.join("ring.pdb");
+            let (table, status) = PatternTable::load_or_build(&path, "ring", &ring, |_| {})
+                .expect("a table that cannot be saved is still returned");
+            assert_eq!(table, expected);
+            assert!(status.save_error().is_some(), "{status:?}");
+        }
+        fs::set_permissions(&read_only, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

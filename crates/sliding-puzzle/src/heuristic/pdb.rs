@@ -821,7 +821,8 @@ impl<const W: usize, const H: usize> PatternGroup<W, H> {
         &self.table
     }
 
-    /// Whether the table was loaded or built, and how long that took.
+    /// Whether the table was loaded or built, how long that took, and
+    /// whether it could be saved.
     #[must_use]
     pub fn status(&self) -> &CacheStatus {
         &self.status
@@ -920,12 +921,15 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
     }
 
     /// Loads the tables of `partition` from `cache_dir`, building (and
-    /// saving) those that are missing or not valid there.
+    /// saving) those that are missing or not valid there. The directory is
+    /// created if missing; a table that cannot be saved there is used all
+    /// the same, and its group's [`status`](PatternGroup::status) says why
+    /// ([`CacheStatus::save_error`]).
     ///
     /// # Errors
     ///
-    /// [`PatternError::Table`] if a table cannot be built or saved (the
-    /// directory is created if missing).
+    /// [`PatternError::Table`] if a table cannot be built (too large for
+    /// this platform).
     pub fn load_or_build<F>(
         partition: &Partition<W, H>,
         cache_dir: &Path,
