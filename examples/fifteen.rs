@@ -19,12 +19,14 @@
 //! `target/pdb-cache`), or built there on first use with a progress bar on
 //! stderr: about a second for 5-5-5, seconds for 6-6-3, minutes and 2.2 GB
 //! of memory for 7-8 (580 MB on disk). A stale, truncated or corrupt cache
-//! file is rebuilt, never used.
+//! file is rebuilt, never used; a table that cannot be saved (read-only
+//! cache directory, full disk) draws a warning and is used all the same.
 //!
 //! Output: a table on stdout, one row per instance (id, solution length,
 //! published length, nodes generated, time), then the totals. Exit status:
 //! 0 if every instance was solved, verified and (where a length is known)
-//! matched it; 1 otherwise; 2 if the input or the cache could not be used.
+//! matched it; 1 otherwise; 2 if the input could not be read or a pattern
+//! database could not be built.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -230,6 +232,13 @@ fn open_database(
             group.table().len(),
             group.status()
         );
+        if let Some(reason) = group.status().save_error() {
+            eprintln!(
+                "warning: the table of pattern {} could not be saved and will be built again \
+                 next time: {reason}",
+                tile_list(group.space().tiles())
+            );
+        }
     }
     eprintln!(
         "{} pattern database ready in {:.1} s (cache: {})",

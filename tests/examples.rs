@@ -348,3 +348,32 @@ fn fifteen_solves_verifies_and_compares_lengths() {
     );
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn fifteen_warns_and_solves_when_the_cache_cannot_be_written() {
+    // A regular file where the cache directory should be: the tables are
+    // built but cannot be saved under it, whatever this user's privileges.
+    let blocker = temp_file("fifteen-cache-blocker", "");
+    let walk = Fifteen::random_walk(5, 12).to_line();
+    let boards = temp_file("fifteen-walk.txt", &format!("{walk}\n"));
+    let output = run(
+        "fifteen",
+        &[
+            "--heuristic",
+            "pdb-5-5-5",
+            "--cache-dir",
+            blocker.to_str().unwrap(),
+            boards.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("1 instances, 1 solved"));
+    let warnings = stderr(&output)
+        .lines()
+        .filter(|line| line.starts_with("warning: the table of pattern"))
+        .count();
+    assert_eq!(warnings, 3, "{}", stderr(&output));
+    let _ = std::fs::remove_file(blocker);
+    let _ = std::fs::remove_file(boards);
+}

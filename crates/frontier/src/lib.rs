@@ -101,6 +101,7 @@
 //!   assumes.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
+#![forbid(unsafe_code)]
 
 mod astar;
 #[cfg(feature = "parallel")]
@@ -112,7 +113,6 @@ mod greedy;
 mod idastar;
 mod limits;
 pub mod open;
-mod pdb;
 pub mod problem;
 pub mod solution;
 pub mod table;
@@ -127,10 +127,6 @@ pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
-pub use pdb::{
-    AbstractStep, Abstraction, BuildProgress, CacheStatus, MAX_DISTANCE, PatternTable, PdbError,
-    UNREACHED,
-};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

@@ -42,7 +42,8 @@
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
-//!   the [`Heuristic`] trait; pattern databases in [`heuristic::pdb`].
+//!   the [`Heuristic`] trait; pattern databases in [`heuristic::pdb`],
+//!   their tables built and cached by [`pattern_db`].
 //! - [`Puzzle`]: the [`frontier::SearchProblem`], with
 //!   [`frontier::BidirectionalProblem`] and [`frontier::RankedStates`].
 //! - [`EightTable`]: every 3x3 board's distance and optimal first move.

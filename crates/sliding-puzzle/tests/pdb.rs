@@ -18,7 +18,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use frontier::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
+use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
 use sliding_puzzle::heuristic::pdb::{
     FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, Partition, PatternDatabase, PatternError,
     PatternSpace,
@@ -355,6 +355,7 @@ fn statuses<const W: usize, const H: usize>(database: &PatternDatabase<W, H>) ->
                 rejected: Some(error),
                 ..
             } => format!("rebuilt: {}", kind(error)),
+            CacheStatus::BuiltNotSaved { reason, .. } => format!("not saved: {}", kind(reason)),
             _ => "other".to_owned(),
         })
         .collect()
@@ -368,6 +369,7 @@ fn kind(error: &PdbError) -> &'static str {
         PdbError::Key { .. } => "key",
         PdbError::Version { .. } => "version",
         PdbError::EntryCount { .. } => "entry count",
+        PdbError::Io { .. } => "io",
         _ => "other",
     }
 }
@@ -419,6 +421,24 @@ fn cached_tables_round_trip_and_damaged_ones_are_rebuilt() {
     assert_eq!(database.estimate(&board), built.estimate(&board));
     // Only the two tables are left: temporary files were renamed or removed.
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_cache_that_cannot_be_written_still_gives_the_database() {
+    let dir = scratch_dir("unwritable");
+    fs::create_dir_all(&dir).unwrap();
+    // A regular file where the cache directory should be: nothing can be
+    // saved under it, whatever this process's privileges.
+    let blocker = dir.join("not-a-directory");
+    fs::write(&blocker, b"").unwrap();
+    let partition = Partition::<3, 3>::new([[1, 2, 3, 4], [5, 6, 7, 8]]).unwrap();
+    let database = PatternDatabase::load_or_build(&partition, &blocker, |_| {})
+        .expect("tables that cannot be saved are still used");
+    assert_eq!(statuses(&database), ["not saved: io", "not saved: io"]);
+    let built = PatternDatabase::build(&partition, |_| {}).unwrap();
+    let board: Eight = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+    assert_eq!(database.estimate(&board), built.estimate(&board));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -2,7 +2,7 @@
 //! database heuristics", *Artificial Intelligence* 134; Felner, Korf &
 //! Hanan 2004, "Additive pattern database heuristics", *JAIR* 22): the
 //! strongest heuristics for the 15-puzzle, built with
-//! [`frontier::PatternTable`].
+//! [`pattern_db::PatternTable`].
 //!
 //! A [`Partition`] splits the tiles into disjoint groups. For each group, a
 //! [`PatternSpace`] describes the abstract puzzle where only the group's
@@ -69,7 +69,7 @@
 //! smallest cell and ranked among the free cells): `16! / (15 - k)!` ranks,
 //! 4.15 billion for the 8-tile group, of which only about one in six is a
 //! state, since most placements leave the blank a single region.
-//! frontier's builder keeps three bits per rank: 1.56 GB for the 8-tile
+//! pattern-db's builder keeps three bits per rank: 1.56 GB for the 8-tile
 //! group while it is built, plus its 519 MB table. The blank wandering its
 //! region costs no step at all; each step of the breadth-first search slides
 //! a group tile into the region, with the new placement's rank updated
@@ -80,13 +80,13 @@
 //! board and the tiles (`4x4-1-2-3-4-5-6-7-8.pdb`), with a header naming
 //! the board, goal, tiles and ranking scheme; a stale, truncated, corrupt or
 //! foreign file is rebuilt and replaced, never used (see
-//! [`frontier::PatternTable::load_or_build`]).
+//! [`pattern_db::PatternTable::load_or_build`]).
 
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use frontier::{AbstractStep, Abstraction, BuildProgress, CacheStatus, PatternTable};
+use pattern_db::{AbstractStep, Abstraction, BuildProgress, CacheStatus, PatternTable};
 
 use crate::Board;
 use crate::heuristic::Heuristic;
@@ -142,7 +142,7 @@ pub enum PatternError {
     },
     /// A table could not be built, loaded or saved.
     #[error(transparent)]
-    Table(#[from] frontier::PdbError),
+    Table(#[from] pattern_db::PdbError),
 }
 
 /// Disjoint groups of tiles for a `W`×`H` board; tiles in no group count
@@ -222,18 +222,18 @@ impl<const W: usize, const H: usize> Partition<W, H> {
 /// step then moves a tile of the group: one of them next to the region
 /// slides into it, and the blank's new region is looked up in a table of
 /// all regions of all cell subsets (64 KiB × 16 entries for 4x4 boards).
-/// That keeps frontier's breadth-first search to unit steps over about one
+/// That keeps pattern-db's breadth-first search to unit steps over about one
 /// state per placement, rather than one per blank cell linked by free steps.
 ///
-/// Implements [`frontier::Abstraction`], so
-/// [`frontier::PatternTable::build`] fills its table. A table entry is a
+/// Implements [`pattern_db::Abstraction`], so
+/// [`pattern_db::PatternTable::build`] fills its table. A table entry is a
 /// placement of the group's tiles, ranked by [`entry`](Self::entry): the
 /// table stores the fewest group moves over the blank's regions.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::PatternTable;
+/// use pattern_db::PatternTable;
 /// use sliding_puzzle::Eight;
 /// use sliding_puzzle::heuristic::pdb::PatternSpace;
 ///
@@ -821,7 +821,8 @@ impl<const W: usize, const H: usize> PatternGroup<W, H> {
         &self.table
     }
 
-    /// Whether the table was loaded or built, and how long that took.
+    /// Whether the table was loaded or built, how long that took, and
+    /// whether it could be saved.
     #[must_use]
     pub fn status(&self) -> &CacheStatus {
         &self.status
@@ -920,12 +921,15 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
     }
 
     /// Loads the tables of `partition` from `cache_dir`, building (and
-    /// saving) those that are missing or not valid there.
+    /// saving) those that are missing or not valid there. The directory is
+    /// created if missing; a table that cannot be saved there is used all
+    /// the same, and its group's [`status`](PatternGroup::status) says why
+    /// ([`CacheStatus::save_error`]).
     ///
     /// # Errors
     ///
-    /// [`PatternError::Table`] if a table cannot be built or saved (the
-    /// directory is created if missing).
+    /// [`PatternError::Table`] if a table cannot be built (too large for
+    /// this platform).
     pub fn load_or_build<F>(
         partition: &Partition<W, H>,
         cache_dir: &Path,
