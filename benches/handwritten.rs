@@ -96,7 +96,12 @@ impl HandWritten {
 
     /// The optimal moves for `board`, counting generated nodes as Korf does.
     fn solve(&mut self, board: &Fifteen) -> Vec<Move> {
-        let (packed, blank) = (board.packed(), u32::try_from(board.blank()).unwrap());
+        // Its own packing, four bits a cell, so the solver depends on the
+        // board's tiles and not on how `Board` stores them.
+        let packed = board.tiles().enumerate().fold(0, |packed, (cell, tile)| {
+            packed | u64::from(tile) << (4 * cell)
+        });
+        let blank = u32::try_from(board.blank()).unwrap();
         let h = board
             .tiles()
             .enumerate()

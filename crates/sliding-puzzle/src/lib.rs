@@ -90,7 +90,7 @@ mod random;
 mod rank;
 mod solvable;
 
-pub use board::{Board, Eight, Fifteen};
+pub use board::{Board, Eight, Fifteen, Slide};
 pub use eight_table::EightTable;
 pub use error::{MoveError, ParseError};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
