@@ -12,11 +12,11 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use frontier::{IdaStar, Limits};
-use frontier_workspace::compare::korf_boards;
+use sliding_puzzle::instances::{Instance, korf100};
 use sliding_puzzle::{Fifteen, Manhattan, Move, Puzzle};
 
 /// Korf's instances with 11 to 13 million generated nodes under Manhattan.
-const INSTANCES: [usize; 3] = [5, 13, 96];
+const INSTANCES: [u32; 3] = [5, 13, 96];
 
 /// The blank's cells after each move, in frontier's order (down, right,
 /// left, up), behind their count.
@@ -137,10 +137,10 @@ impl HandWritten {
     }
 }
 
-fn korf() -> Vec<(usize, Fifteen, usize)> {
-    korf_boards()
+fn korf() -> Vec<Instance<4, 4>> {
+    korf100()
         .into_iter()
-        .filter(|(id, _, _)| INSTANCES.contains(id))
+        .filter(|instance| instance.id.is_some_and(|id| INSTANCES.contains(&id)))
         .collect()
 }
 
@@ -148,7 +148,11 @@ fn generic_against_handwritten(c: &mut Criterion) {
     let none = Limits::new();
     let mut group = c.benchmark_group("fifteen_ida_manhattan");
     group.sample_size(10);
-    for (id, board, length) in korf() {
+    for Instance {
+        id, length, board, ..
+    } in korf()
+    {
+        let (id, length) = (id.unwrap(), length.unwrap());
         let mut generic = IdaStar::new();
         let mut handwritten = HandWritten::new();
         let result = generic.search(&Puzzle::new(board, Manhattan), &none);

@@ -22,10 +22,6 @@ use crate::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
 };
 
-/// Korf's 100 random 15-puzzle instances (Korf 1985), goal with the blank
-/// last: `number optimal-length tiles...`, one per line.
-pub const KORF_100: &str = include_str!("../crates/sliding-puzzle/testdata/korf100-blank-last.txt");
-
 /// POJ 1077's sample board.
 pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
 
@@ -139,33 +135,6 @@ impl DefaultSets {
     }
 }
 
-/// Korf's 100 boards as `(number, board, optimal length)`, in file order.
-///
-/// # Example
-///
-/// ```
-/// let korf = frontier_workspace::compare::korf_boards();
-/// assert_eq!(korf.len(), 100);
-/// assert_eq!((korf[0].0, korf[0].2), (1, 57));
-/// ```
-#[must_use]
-pub fn korf_boards() -> Vec<(usize, Fifteen, usize)> {
-    KORF_100
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split_whitespace();
-            let number = fields.next()?.parse().ok()?;
-            let length = fields.next()?.parse().ok()?;
-            let board = fields
-                .collect::<Vec<_>>()
-                .join(" ")
-                .parse::<Fifteen>()
-                .ok()?;
-            Some((number, board, length))
-        })
-        .collect()
-}
-
 /// Korf's 100 instances with their optimal lengths, in file order.
 ///
 /// # Example
@@ -177,12 +146,15 @@ pub fn korf_boards() -> Vec<(usize, Fifteen, usize)> {
 /// ```
 #[must_use]
 pub fn korf_instances() -> Vec<Instance> {
-    korf_boards()
+    sliding_puzzle::instances::korf100()
         .into_iter()
-        .map(|(number, board, length)| Instance {
-            board: AnyBoard::Fifteen(board),
-            origin: format!("korf #{number}"),
-            known_length: Some(length),
+        .map(|instance| Instance {
+            board: AnyBoard::Fifteen(instance.board),
+            origin: instance.id.map_or_else(
+                || format!("korf line {}", instance.line),
+                |id| format!("korf #{id}"),
+            ),
+            known_length: instance.length,
         })
         .collect()
 }
