@@ -31,8 +31,9 @@
 //!      returning `Some(SearchResult)`, or `None` for a board shape it has
 //!      no implementation for. `searchers` is the [`Searchers<W, H>`] of
 //!      the board's size: state kept from one board to the next.
-//! 2. If it keeps state between boards, add a field for it to
-//!    [`Searchers`] and initialise it in `Searchers::default`.
+//! 2. Only if it keeps state between boards (as IDA* keeps its buffers):
+//!    add a field for it to [`Searchers`], whose derived `Default`
+//!    initialises it, and use it in `run`.
 //!
 //! That is all: `eight --algo`, `fifteen --algo` and `compare
 //! --algorithms` accept it, the comparison runs it on every set it handles,
@@ -40,8 +41,12 @@
 //!
 //! # How to add a heuristic
 //!
-//! 1. Implement [`sliding_puzzle::Heuristic<W, H>`] for it (for every
-//!    shape, or for the shapes it supports).
+//! 1. Implement [`sliding_puzzle::Heuristic<W, H>`] for it, generically
+//!    over `W` and `H`: the dispatch is generic over the board shape, and
+//!    `sizes` (below) says which shapes the programs offer it for. A
+//!    heuristic built from tables of one shape does as the pattern
+//!    databases do: generic type, tables that fail to build for other
+//!    shapes.
 //! 2. Add an entry to the `heuristics!` table below: its doc comment, then
 //!    - `name` and `label`, as for algorithms;
 //!    - `sizes`, as for algorithms;
@@ -646,7 +651,7 @@ type ProgressFn = dyn Fn(&GroupProgress<'_>) + Send + Sync;
 type LogFn = dyn Fn(&str) + Send + Sync;
 
 /// The pattern databases the heuristics use, loaded from (or built into) a
-/// cache directory on first use and then shared: every [`Solver`] holding
+/// cache directory on first use and then shared: every [`Solver`](crate::strategy::Solver) holding
 /// the same `Arc<PatternDatabases>` uses one copy of each table, and two
 /// solvers asking at once for tables not yet loaded wait for one load.
 ///

@@ -1,6 +1,6 @@
 //! Solving one sliding-puzzle board with a named strategy: an algorithm of
 //! [`frontier`] (or the precomputed [`EightTable`]) and, for A* and IDA*, a
-//! heuristic, both taken from the [registry](crate::registry). Shared by the
+//! heuristic, both taken from the [`registry`]. Shared by the
 //! `eight`, `fifteen` and `compare` examples, which differ only in how they
 //! read boards and report answers.
 //!
