@@ -12,11 +12,11 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use frontier::IdaStar;
-use frontier_workspace::compare::korf_boards;
+use sliding_puzzle::instances::{Instance, korf100};
 use sliding_puzzle::{Fifteen, Manhattan, Move, Puzzle};
 
 /// Korf's instances with 11 to 13 million generated nodes under Manhattan.
-const INSTANCES: [usize; 3] = [5, 13, 96];
+const INSTANCES: [u32; 3] = [5, 13, 96];
 
 /// The blank's cells after each move, in frontier's order (down, right,
 /// left, up), behind their count.
@@ -96,7 +96,12 @@ impl HandWritten {
 
     /// The optimal moves for `board`, counting generated nodes as Korf does.
     fn solve(&mut self, board: &Fifteen) -> Vec<Move> {
-        let (packed, blank) = (board.packed(), u32::try_from(board.blank()).unwrap());
+        // Its own packing, four bits a cell, so the solver depends on the
+        // board's tiles and not on how `Board` stores them.
+        let packed = board.tiles().enumerate().fold(0, |packed, (cell, tile)| {
+            packed | u64::from(tile) << (4 * cell)
+        });
+        let blank = u32::try_from(board.blank()).unwrap();
         let h = board
             .tiles()
             .enumerate()
@@ -132,17 +137,21 @@ impl HandWritten {
     }
 }
 
-fn korf() -> Vec<(usize, Fifteen, usize)> {
-    korf_boards()
+fn korf() -> Vec<Instance<4, 4>> {
+    korf100()
         .into_iter()
-        .filter(|(id, _, _)| INSTANCES.contains(id))
+        .filter(|instance| instance.id.is_some_and(|id| INSTANCES.contains(&id)))
         .collect()
 }
 
 fn generic_against_handwritten(c: &mut Criterion) {
     let mut group = c.benchmark_group("fifteen_ida_manhattan");
     group.sample_size(10);
-    for (id, board, length) in korf() {
+    for Instance {
+        id, length, board, ..
+    } in korf()
+    {
+        let (id, length) = (id.unwrap(), length.unwrap());
         let mut generic = IdaStar::new();
         let mut handwritten = HandWritten::new();
         let result = generic.search(&Puzzle::new(board, Manhattan));

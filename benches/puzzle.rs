@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar};
-use frontier_workspace::compare::korf_boards;
+use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{
     Eight, EightTable, Fifteen, Heuristic, LinearConflict, Manhattan, Misplaced, Puzzle,
 };
@@ -132,11 +132,12 @@ fn eight_informed<H: Heuristic<3, 3> + Copy>(
 }
 
 /// Korf's instances with the smallest IDA* + Manhattan node counts.
-const EASY_KORF: [usize; 4] = [79, 12, 42, 55];
+const EASY_KORF: [u32; 4] = [79, 12, 42, 55];
 
 fn fifteen(c: &mut Criterion) {
-    let instances: Vec<(usize, Fifteen, usize)> = korf_boards()
+    let instances: Vec<(u32, Fifteen, usize)> = korf100()
         .into_iter()
+        .filter_map(|instance| Some((instance.id?, instance.board, instance.length?)))
         .filter(|(id, _, _)| EASY_KORF.contains(id))
         .collect();
     let mut group = c.benchmark_group("fifteen_easy_korf");

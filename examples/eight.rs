@@ -28,11 +28,13 @@
 
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::eight::{Boards, SizeMode};
+use frontier_workspace::registry::DatabaseArgs;
 use frontier_workspace::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
 };
@@ -78,6 +80,9 @@ struct Args {
     /// Stop a search after this many seconds per board [default: no limit]
     #[arg(long)]
     max_time: Option<f64>,
+
+    #[command(flatten)]
+    databases: DatabaseArgs,
 }
 
 fn main() -> ExitCode {
@@ -134,7 +139,7 @@ impl From<io::Error> for Failure {
 
 fn run(args: &Args, input: &str, limits: &Limits<u32>) -> Result<Status, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut solver = Solver::new();
+    let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
     let mut status = Status::Clean;
     let mut table_built = false;
     let started = Instant::now();
@@ -155,7 +160,7 @@ fn run(args: &Args, input: &str, limits: &Limits<u32>) -> Result<Status, Failure
             Size::Four => Algorithm::IdaStar,
         });
         let strategy = Strategy::new(algorithm, args.heuristic);
-        if algorithm == Algorithm::Table && size == Size::Three && !table_built {
+        if !algorithm.searches() && size == Size::Three && !table_built {
             let started = Instant::now();
             let table = solver.table();
             if args.stats {
@@ -169,7 +174,7 @@ fn run(args: &Args, input: &str, limits: &Limits<u32>) -> Result<Status, Failure
         }
         let attempt = match solver.solve(board, strategy, limits) {
             Ok(attempt) => attempt,
-            Err(err @ SolveError::Unsupported { .. }) => {
+            Err(err) if !err.is_bug() => {
                 eprintln!("error: {}: {err}", item.lines);
                 status = Status::BadInput;
                 continue;
@@ -210,14 +215,18 @@ fn describe(strategy: Strategy, attempt: &Attempt) -> String {
         Answer::Unsolvable => "unsolvable".to_owned(),
         Answer::Stopped(limit) => format!("stopped by its {limit}"),
     };
-    if strategy.algorithm == Algorithm::Table {
-        return format!("{answer}, table lookup, {}", show_time(attempt.elapsed));
+    if !strategy.algorithm.searches() {
+        return format!(
+            "{answer}, {} lookup, {}",
+            strategy.algorithm,
+            show_time(attempt.elapsed)
+        );
     }
     format!(
         "{answer}, {strategy}: {} expanded, {} generated, peak {} stored, {}",
-        attempt.expanded,
-        attempt.generated,
-        attempt.peak_stored,
+        attempt.stats.expanded,
+        attempt.stats.generated,
+        attempt.stats.peak_stored,
         show_time(attempt.elapsed)
     )
 }

@@ -9,22 +9,18 @@
 
 pub mod plot;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use frontier::{Limit, Limits};
 use rayon::prelude::*;
-use sliding_puzzle::{AnyBoard, Eight, EightTable, Fifteen};
+use serde::Serialize;
+use sliding_puzzle::{AnyBoard, Eight, Fifteen};
 
 use crate::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
 };
-
-/// Korf's 100 random 15-puzzle instances (Korf 1985), goal with the blank
-/// last: `number optimal-length tiles...`, one per line.
-pub const KORF_100: &str = include_str!("../crates/sliding-puzzle/testdata/korf100-blank-last.txt");
 
 /// POJ 1077's sample board.
 pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
@@ -139,33 +135,6 @@ impl DefaultSets {
     }
 }
 
-/// Korf's 100 boards as `(number, board, optimal length)`, in file order.
-///
-/// # Example
-///
-/// ```
-/// let korf = frontier_workspace::compare::korf_boards();
-/// assert_eq!(korf.len(), 100);
-/// assert_eq!((korf[0].0, korf[0].2), (1, 57));
-/// ```
-#[must_use]
-pub fn korf_boards() -> Vec<(usize, Fifteen, usize)> {
-    KORF_100
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split_whitespace();
-            let number = fields.next()?.parse().ok()?;
-            let length = fields.next()?.parse().ok()?;
-            let board = fields
-                .collect::<Vec<_>>()
-                .join(" ")
-                .parse::<Fifteen>()
-                .ok()?;
-            Some((number, board, length))
-        })
-        .collect()
-}
-
 /// Korf's 100 instances with their optimal lengths, in file order.
 ///
 /// # Example
@@ -177,12 +146,15 @@ pub fn korf_boards() -> Vec<(usize, Fifteen, usize)> {
 /// ```
 #[must_use]
 pub fn korf_instances() -> Vec<Instance> {
-    korf_boards()
+    sliding_puzzle::instances::korf100()
         .into_iter()
-        .map(|(number, board, length)| Instance {
-            board: AnyBoard::Fifteen(board),
-            origin: format!("korf #{number}"),
-            known_length: Some(length),
+        .map(|instance| Instance {
+            board: AnyBoard::Fifteen(instance.board),
+            origin: instance.id.map_or_else(
+                || format!("korf line {}", instance.line),
+                |id| format!("korf #{id}"),
+            ),
+            known_length: instance.length,
         })
         .collect()
 }
@@ -247,29 +219,77 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
     (sets, skipped)
 }
 
-/// Every strategy the comparison runs, in table order: the table, BFS and
-/// bidirectional BFS with hashed and dense tables, A* with each heuristic
-/// and with a dense table (linear conflict), IDA* with each heuristic.
+/// The strategies the comparison runs by default: every algorithm of the
+/// registry with the heuristics it compares by default (see
+/// [`strategies_of`]). Today: the table, BFS and bidirectional BFS with
+/// hashed and dense tables, A* with misplaced tiles, Manhattan distance and
+/// linear conflict, A* with a dense table (linear conflict), IDA* and
+/// greedy best-first search with each heuristic.
+///
+/// # Example
+///
+/// ```
+/// use frontier_workspace::compare::strategies;
+///
+/// let names: Vec<String> = strategies().iter().map(ToString::to_string).collect();
+/// assert_eq!(names[0], "table");
+/// assert_eq!(names[8], "A* dense (linear conflict)");
+/// assert_eq!(names[14], "greedy (linear conflict)");
+/// assert_eq!(names.len(), 15);
+/// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {
-    let heuristics = [
-        HeuristicName::Misplaced,
-        HeuristicName::Manhattan,
-        HeuristicName::LinearConflict,
-    ];
-    let mut all = vec![
-        Strategy::plain(Algorithm::Table),
-        Strategy::plain(Algorithm::Bfs),
-        Strategy::plain(Algorithm::BfsDense),
-        Strategy::plain(Algorithm::Bidirectional),
-        Strategy::plain(Algorithm::BidirectionalDense),
-    ];
-    all.extend(heuristics.map(|h| Strategy::new(Algorithm::AStar, h)));
-    all.push(Strategy::new(
-        Algorithm::AStarDense,
-        HeuristicName::LinearConflict,
-    ));
-    all.extend(heuristics.map(|h| Strategy::new(Algorithm::IdaStar, h)));
+    strategies_of(Algorithm::ALL, &HeuristicName::compared())
+}
+
+/// The strategies of `algorithms` (in registry order) with `heuristics`:
+/// an algorithm that uses no heuristic runs alone; a guided one runs with
+/// each heuristic, except a dense-table twin, which expands exactly the
+/// nodes of its hashed twin and so runs only with the strongest heuristic
+/// (the last in registry order) for each board size it handles.
+///
+/// # Example
+///
+/// ```
+/// use frontier_workspace::compare::strategies_of;
+/// use frontier_workspace::registry::{Algorithm, HeuristicName};
+///
+/// let some = strategies_of(
+///     &[Algorithm::IdaStar, Algorithm::AStarDense, Algorithm::Bfs],
+///     &[HeuristicName::Pdb78, HeuristicName::Manhattan, HeuristicName::Misplaced],
+/// );
+/// let names: Vec<String> = some.iter().map(ToString::to_string).collect();
+/// assert_eq!(
+///     names,
+///     ["bfs", "A* dense (manhattan)", "IDA* (misplaced)", "IDA* (manhattan)", "IDA* (pdb 7-8)"]
+/// );
+/// ```
+#[must_use]
+pub fn strategies_of(algorithms: &[Algorithm], heuristics: &[HeuristicName]) -> Vec<Strategy> {
+    let mut heuristics = heuristics.to_vec();
+    heuristics.sort_unstable();
+    heuristics.dedup();
+    let mut algorithms = algorithms.to_vec();
+    algorithms.sort_unstable();
+    algorithms.dedup();
+    let mut all = Vec::new();
+    for algorithm in algorithms {
+        if !algorithm.uses_heuristic() {
+            all.push(Strategy::plain(algorithm));
+        } else if algorithm.is_dense() {
+            let mut strongest: Vec<Strategy> = Size::ALL
+                .iter()
+                .filter(|&&size| algorithm.handles(size))
+                .filter_map(|&size| heuristics.iter().rev().find(|h| h.handles(size)))
+                .map(|&h| Strategy::new(algorithm, h))
+                .collect();
+            strongest.sort_unstable();
+            strongest.dedup();
+            all.extend(strongest);
+        } else {
+            all.extend(heuristics.iter().map(|&h| Strategy::new(algorithm, h)));
+        }
+    }
     all
 }
 
@@ -307,14 +327,17 @@ pub fn plan<'a>(
         .flat_map(|(index, set)| {
             strategies
                 .iter()
-                .filter(|s| s.algorithm.handles(set.size))
+                .filter(|s| s.handles(set.size))
                 .map(move |&s| (index, s, set))
         })
         .collect()
 }
 
 /// Solves every board of every set with every strategy that handles it,
-/// under `limits` per board, calling `progress` after each attempt.
+/// under `limits` per board, calling `progress` after each attempt. The
+/// solvers share `solver`'s 3x3 table (build it first with
+/// [`Solver::table`] to keep its build out of the run) and pattern
+/// databases, which are all loaded before the first board.
 ///
 /// With `jobs` of 1 the boards are solved one at a time on this thread, so
 /// each time is that of a search alone on the machine. With more, that many
@@ -323,7 +346,8 @@ pub fn plan<'a>(
 ///
 /// # Errors
 ///
-/// The first [`SolveError`]: a strategy that returned a wrong solution.
+/// The first [`SolveError`]: a pattern database that can be had (before
+/// any board), or a strategy that returned a wrong solution.
 ///
 /// # Panics
 ///
@@ -333,10 +357,15 @@ pub fn run(
     strategies: &[Strategy],
     limits: &Limits<u32>,
     jobs: usize,
-    table: &Arc<EightTable>,
+    solver: &Solver,
     progress: &(dyn Fn(Task<'_>) + Sync),
 ) -> Result<Vec<Record>, SolveError> {
-    let tasks: Vec<(usize, usize, Strategy)> = plan(sets, strategies)
+    let planned = plan(sets, strategies);
+    let mut first = solver.sharing();
+    for (_, strategy, set) in &planned {
+        first.prepare(*strategy, set.size)?;
+    }
+    let tasks: Vec<(usize, usize, Strategy)> = planned
         .into_iter()
         .flat_map(|(index, strategy, set)| {
             (0..set.instances.len()).map(move |b| (index, b, strategy))
@@ -356,8 +385,7 @@ pub fn run(
         })
     };
     if jobs <= 1 {
-        let mut solver = Solver::with_table(Arc::clone(table));
-        return tasks.iter().map(|task| solve(&mut solver, task)).collect();
+        return tasks.iter().map(|task| solve(&mut first, task)).collect();
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -366,7 +394,7 @@ pub fn run(
     pool.install(|| {
         tasks
             .par_iter()
-            .map_init(|| Solver::with_table(Arc::clone(table)), solve)
+            .map_init(|| first.sharing(), solve)
             .collect()
     })
 }
@@ -388,19 +416,20 @@ pub struct CrossCheck {
     pub checked: usize,
 }
 
-/// Compares the lengths found for each board: all strategies are optimal,
-/// so they must agree with each other and with the published length.
+/// Compares the lengths found for each board: the optimal strategies must
+/// agree with each other and with the published length; the others (greedy)
+/// must find a path wherever one exists, no shorter than the optimum.
 ///
 /// # Example
 ///
 /// ```
-/// use std::sync::Arc;
 /// use frontier::Limits;
 /// use frontier_workspace::compare::{DefaultSets, cross_check, run, strategies};
+/// use frontier_workspace::strategy::Solver;
 ///
 /// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0 }.build();
-/// let table = Arc::new(sliding_puzzle::EightTable::build());
-/// let records = run(&sets, &strategies(), &Limits::new(), 1, &table, &|_| {})?;
+/// let solver = Solver::new();
+/// let records = run(&sets, &strategies(), &Limits::new(), 1, &solver, &|_| {})?;
 /// let check = cross_check(&sets, &records);
 /// assert!(check.mismatches.is_empty());
 /// assert_eq!(check.optimal[0], [Some(19)]);
@@ -426,8 +455,12 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
     for (set, boards) in sets.iter().zip(found) {
         let mut optimal = Vec::with_capacity(boards.len());
         for (instance, answers) in set.instances.iter().zip(boards) {
+            let (exact, relaxed): (Answers, Answers) = answers
+                .iter()
+                .copied()
+                .partition(|(strategy, _)| strategy.algorithm.is_optimal());
             let mut lengths: BTreeMap<Option<usize>, Vec<String>> = BTreeMap::new();
-            for (strategy, length) in &answers {
+            for (strategy, length) in &exact {
                 lengths
                     .entry(*length)
                     .or_default()
@@ -441,6 +474,31 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
             }
             if answers.len() + usize::from(instance.known_length.is_some()) >= 2 {
                 check.checked += 1;
+            }
+            // An algorithm that is not optimal must agree on solvability
+            // and find no path shorter than the optimum. Checked where the
+            // optimal answers agree (a disagreement is reported below).
+            if let [agreed] = lengths.keys().copied().collect::<Vec<_>>()[..] {
+                for (strategy, length) in &relaxed {
+                    let wrong = match (length, agreed) {
+                        (Some(found), Some(optimum)) => *found < optimum,
+                        (None, None) => false,
+                        _ => true,
+                    };
+                    if wrong {
+                        let show = |length: Option<usize>| {
+                            length.map_or("unsolvable".to_owned(), |l| format!("{l} moves"))
+                        };
+                        check.mismatches.push(format!(
+                            "{} {} ({}): {strategy} found {} where the optimum is {}",
+                            set.name,
+                            instance.origin,
+                            instance.board.to_line(),
+                            show(*length),
+                            show(agreed),
+                        ));
+                    }
+                }
             }
             if lengths.len() > 1 {
                 let detail: Vec<String> = lengths
@@ -459,7 +517,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
                     detail.join("; ")
                 ));
             }
-            optimal.push(answers.iter().find_map(|(_, length)| *length));
+            optimal.push(exact.iter().find_map(|(_, length)| *length));
         }
         check.optimal.push(optimal);
     }
@@ -478,7 +536,7 @@ pub struct Row {
     /// Boards solved.
     pub solved: usize,
     /// Attempts stopped by each limit.
-    pub stopped: BTreeMap<String, usize>,
+    pub stopped: HashMap<Limit, usize>,
     /// Mean solution length over the solved boards.
     pub mean_length: Option<f64>,
     /// Mean nodes expanded over all attempts (those stopped by a limit
@@ -500,6 +558,12 @@ impl Row {
     #[must_use]
     pub fn stopped_total(&self) -> usize {
         self.stopped.values().sum()
+    }
+
+    /// Attempts stopped by `limit`.
+    #[must_use]
+    pub fn stopped_by(&self, limit: Limit) -> usize {
+        self.stopped.get(&limit).copied().unwrap_or(0)
     }
 }
 
@@ -529,12 +593,12 @@ pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record])
                 .collect();
             let attempted = mine.len();
             let lengths: Vec<usize> = mine.iter().filter_map(|a| a.moves()).collect();
-            let mut stopped = BTreeMap::new();
+            let mut stopped = HashMap::new();
             for limit in mine.iter().filter_map(|a| a.limit()) {
-                *stopped.entry(limit_name(limit)).or_insert(0) += 1;
+                *stopped.entry(limit).or_insert(0) += 1;
             }
-            let expanded: u64 = mine.iter().map(|a| a.expanded).sum();
-            let generated: u64 = mine.iter().map(|a| a.generated).sum();
+            let expanded: u64 = mine.iter().map(|a| a.stats.expanded).sum();
+            let generated: u64 = mine.iter().map(|a| a.stats.generated).sum();
             let time: Duration = mine.iter().map(|a| a.elapsed).sum();
             let per = |total: f64| {
                 if attempted == 0 {
@@ -553,7 +617,7 @@ pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record])
                     .then(|| lengths.iter().sum::<usize>() as f64 / lengths.len() as f64),
                 mean_expanded: per(expanded as f64),
                 mean_generated: per(generated as f64),
-                peak_stored: mine.iter().map(|a| a.peak_stored).max().unwrap_or(0),
+                peak_stored: mine.iter().map(|a| a.stats.peak_stored).max().unwrap_or(0),
                 mean_time: time
                     .checked_div(u32::try_from(attempted).unwrap_or(u32::MAX))
                     .unwrap_or_default(),
@@ -624,14 +688,6 @@ pub fn human_time(duration: Duration) -> String {
     }
 }
 
-/// The command-line name of an algorithm or heuristic (`astar`,
-/// `linear-conflict`).
-fn cli_name(value: &impl clap::ValueEnum) -> String {
-    value
-        .to_possible_value()
-        .map_or_else(String::new, |v| v.get_name().to_owned())
-}
-
 /// The columns of the human formats, one `Vec` per row.
 #[expect(
     clippy::cast_precision_loss,
@@ -641,11 +697,18 @@ fn human_cells(row: &Row) -> Vec<String> {
     let stopped = if row.stopped.is_empty() {
         "-".to_owned()
     } else {
-        row.stopped
+        let mut counts: Vec<(String, usize)> = row
+            .stopped
             .iter()
-            .map(|(limit, n)| format!("{n} {limit}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|(&limit, &n)| (limit_name(limit), n))
+            .collect();
+        // By name: a hash map's order changes from run to run.
+        counts.sort();
+        let counts: Vec<String> = counts
+            .iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect();
+        counts.join(", ")
     };
     vec![
         row.set.clone(),
@@ -794,121 +857,109 @@ fn render_markdown(rows: &[Row], settings: &Settings) -> String {
     out
 }
 
-const CSV_HEADER: &str = "set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second";
-
-/// The raw fields of a row, for CSV and JSON: `(name, value, is_text)`.
-fn raw_fields(row: &Row) -> Vec<(&'static str, String, bool)> {
-    let memory = row.stopped.get("memory").copied().unwrap_or(0);
-    let time = row.stopped.get("time").copied().unwrap_or(0);
-    let other = row.stopped_total() - memory - time;
-    let optional = |value: Option<f64>| value.map_or(String::new(), |v| format!("{v}"));
-    vec![
-        ("set", row.set.clone(), true),
-        ("algorithm", cli_name(&row.strategy.algorithm), true),
-        (
-            "heuristic",
-            row.strategy
-                .heuristic
-                .map_or(String::new(), |h| cli_name(&h)),
-            true,
-        ),
-        ("attempted", row.attempted.to_string(), false),
-        ("solved", row.solved.to_string(), false),
-        ("stopped_by_memory", memory.to_string(), false),
-        ("stopped_by_time", time.to_string(), false),
-        ("stopped_other", other.to_string(), false),
-        ("mean_length", optional(row.mean_length), false),
-        ("mean_expanded", format!("{}", row.mean_expanded), false),
-        ("mean_generated", format!("{}", row.mean_generated), false),
-        ("peak_stored", row.peak_stored.to_string(), false),
-        (
-            "mean_seconds",
-            format!("{}", row.mean_time.as_secs_f64()),
-            false,
-        ),
-        (
-            "generated_per_second",
-            optional(row.nodes_per_second),
-            false,
-        ),
-    ]
+/// One row with raw numbers, as CSV and JSON write it: the strategy by its
+/// command-line names, counts of attempts stopped by memory, time and any
+/// other limit, times in seconds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RawRow<'a> {
+    /// The set's name.
+    pub set: &'a str,
+    /// The algorithm's command-line name (`astar`).
+    pub algorithm: &'static str,
+    /// The heuristic's command-line name (`linear-conflict`); empty in CSV
+    /// and `null` in JSON for the algorithms that use none.
+    pub heuristic: Option<&'static str>,
+    /// Boards attempted.
+    pub attempted: usize,
+    /// Boards solved.
+    pub solved: usize,
+    /// Attempts stopped by the memory limit ([`Limit::Stored`]).
+    pub stopped_by_memory: usize,
+    /// Attempts stopped by the time limit ([`Limit::Time`]).
+    pub stopped_by_time: usize,
+    /// Attempts stopped by any other limit.
+    pub stopped_other: usize,
+    /// Mean solution length over the solved boards.
+    pub mean_length: Option<f64>,
+    /// Mean nodes expanded over all attempts.
+    pub mean_expanded: f64,
+    /// Mean nodes generated over all attempts.
+    pub mean_generated: f64,
+    /// The most states stored at once by any attempt.
+    pub peak_stored: usize,
+    /// Mean wall time per attempt, in seconds.
+    pub mean_seconds: f64,
+    /// Nodes generated per second over all attempts.
+    pub generated_per_second: Option<f64>,
 }
 
-/// Quotes a CSV field when it needs it.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-fn render_csv(rows: &[Row]) -> String {
-    let mut out = format!("{CSV_HEADER}\n");
-    for row in rows {
-        let fields: Vec<String> = raw_fields(row)
-            .iter()
-            .map(|(_, v, _)| csv_field(v))
-            .collect();
-        let _ = writeln!(out, "{}", fields.join(","));
-    }
-    out
-}
-
-/// A JSON string literal.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
+impl<'a> From<&'a Row> for RawRow<'a> {
+    fn from(row: &'a Row) -> Self {
+        let memory = row.stopped_by(Limit::Stored);
+        let time = row.stopped_by(Limit::Time);
+        RawRow {
+            set: &row.set,
+            algorithm: row.strategy.algorithm.name(),
+            heuristic: row.strategy.heuristic.map(HeuristicName::name),
+            attempted: row.attempted,
+            solved: row.solved,
+            stopped_by_memory: memory,
+            stopped_by_time: time,
+            stopped_other: row.stopped_total() - memory - time,
+            mean_length: row.mean_length,
+            mean_expanded: row.mean_expanded,
+            mean_generated: row.mean_generated,
+            peak_stored: row.peak_stored,
+            mean_seconds: row.mean_time.as_secs_f64(),
+            generated_per_second: row.nodes_per_second,
         }
     }
-    out.push('"');
-    out
 }
 
-fn render_json(rows: &[Row], settings: &Settings) -> String {
-    let optional = |value: Option<String>| value.unwrap_or_else(|| "null".to_owned());
-    let mut out = String::from("{\n");
-    let _ = writeln!(
-        out,
-        "  \"settings\": {{\"max_stored\": {}, \"max_seconds\": {}, \"jobs\": {}, \"table_build_seconds\": {}, \"wall_seconds\": {}}},",
-        optional(settings.max_stored.map(|n| n.to_string())),
-        optional(settings.max_time.map(|t| t.as_secs_f64().to_string())),
-        settings.jobs,
-        settings.table_build.as_secs_f64(),
-        settings.wall.as_secs_f64(),
-    );
-    out.push_str("  \"rows\": [");
-    for (i, row) in rows.iter().enumerate() {
-        let fields: Vec<String> = raw_fields(row)
-            .into_iter()
-            .map(|(name, value, text)| {
-                let value = if text {
-                    json_string(&value)
-                } else if value.is_empty() {
-                    "null".to_owned()
-                } else {
-                    value
-                };
-                format!("\"{name}\": {value}")
-            })
-            .collect();
-        let _ = write!(
-            out,
-            "{}\n    {{{}}}",
-            if i == 0 { "" } else { "," },
-            fields.join(", ")
-        );
+/// The settings as JSON writes them, times in seconds.
+#[derive(Serialize)]
+struct RawSettings {
+    max_stored: Option<usize>,
+    max_seconds: Option<f64>,
+    jobs: usize,
+    table_build_seconds: f64,
+    wall_seconds: f64,
+}
+
+/// The JSON document: the settings and the rows.
+#[derive(Serialize)]
+struct Report<'a> {
+    settings: RawSettings,
+    rows: Vec<RawRow<'a>>,
+}
+
+/// A header line, then one line per row.
+fn render_csv(rows: &[Row]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        // cannot fail: plain fields written to memory
+        let _ = writer.serialize(RawRow::from(row));
     }
-    out.push_str("\n  ]\n}\n");
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// `{"settings": {..}, "rows": [..]}`, pretty-printed.
+fn render_json(rows: &[Row], settings: &Settings) -> String {
+    let report = Report {
+        settings: RawSettings {
+            max_stored: settings.max_stored,
+            max_seconds: settings.max_time.map(|t| t.as_secs_f64()),
+            jobs: settings.jobs,
+            table_build_seconds: settings.table_build.as_secs_f64(),
+            wall_seconds: settings.wall.as_secs_f64(),
+        },
+        rows: rows.iter().map(RawRow::from).collect(),
+    };
+    // cannot fail: no maps with non-string keys, and serde_json writes
+    // non-finite floats as null
+    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
+    out.push('\n');
     out
 }
 
@@ -929,9 +980,8 @@ mod tests {
             "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
         );
         assert!(skipped.is_empty());
-        let table = Arc::new(EightTable::build());
         let limits = Limits::new().max_stored(1_000_000);
-        let records = run(&sets, &strategies(), &limits, 1, &table, &|_| {}).unwrap();
+        let records = run(&sets, &strategies(), &limits, 1, &Solver::new(), &|_| {}).unwrap();
         (sets, records)
     }
 
@@ -942,21 +992,27 @@ mod tests {
         assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
         assert_eq!(check.optimal, [vec![Some(19), Some(0)], vec![Some(1)]]);
         let rows = summarise(&sets, &strategies(), &records);
-        // 12 strategies on 3x3, the 8 that handle 4x4 on 4x4.
-        assert_eq!(rows.len(), 12 + 8);
+        // 15 strategies on 3x3, the 11 that handle 4x4 on 4x4.
+        assert_eq!(rows.len(), 15 + 11);
         assert!(rows.iter().all(|r| r.solved == r.attempted));
         assert_eq!(rows[0].mean_length, Some(9.5));
         assert_eq!(rows[0].nodes_per_second, None);
         let csv = render(&rows, Format::Csv, &settings());
-        assert_eq!(csv.lines().count(), 21);
+        assert_eq!(csv.lines().count(), 27);
         assert!(
             csv.lines()
                 .nth(1)
                 .unwrap()
-                .starts_with("tiny 3x3,table,,2,2,0,0,0,9.5,0,0,0,")
+                .starts_with("tiny 3x3,table,,2,2,0,0,0,9.5,0.0,0.0,0,")
         );
+        assert!(csv.starts_with("set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second\n"));
         let json = render(&rows, Format::Json, &settings());
-        assert_eq!(json.matches("\"algorithm\"").count(), 20);
+        assert_eq!(json.matches("\"algorithm\"").count(), 26);
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(parsed["settings"]["max_stored"], 100_000);
+        assert_eq!(parsed["rows"][0]["heuristic"], serde_json::Value::Null);
+        assert_eq!(parsed["rows"][5]["heuristic"], "misplaced");
+        assert_eq!(parsed["rows"][0]["mean_length"], 9.5);
         let table = render(&rows, Format::Table, &settings());
         assert!(table.contains("linear conflict"));
     }
@@ -979,13 +1035,55 @@ mod tests {
     }
 
     #[test]
+    fn greedy_may_be_longer_but_never_shorter() {
+        let (sets, mut records) = tiny();
+        let greedy = |r: &&mut Record| r.strategy.algorithm == Algorithm::Greedy && r.board == 0;
+        let record = records.iter_mut().find(greedy).unwrap();
+        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 41]);
+        assert!(cross_check(&sets, &records).mismatches.is_empty());
+        let record = records.iter_mut().find(greedy).unwrap();
+        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 17]);
+        let check = cross_check(&sets, &records);
+        assert_eq!(check.mismatches.len(), 1, "{:?}", check.mismatches);
+        assert!(
+            check.mismatches[0].contains("found 17 moves where the optimum is 19 moves"),
+            "{}",
+            check.mismatches[0]
+        );
+        let record = records.iter_mut().find(greedy).unwrap();
+        record.attempt.answer = Answer::Unsolvable;
+        assert_eq!(cross_check(&sets, &records).mismatches.len(), 1);
+    }
+
+    #[test]
     fn human_numbers() {
         assert_eq!(human_count(812.0), "812");
         assert_eq!(human_count(52_431.0), "52.4k");
         assert_eq!(human_count(1_234_567.0), "1.23M");
         assert_eq!(human_time(Duration::from_micros(1500)), "1.5 ms");
-        assert_eq!(json_string("a\"b\n"), "\"a\\\"b\\n\"");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
+    }
+
+    #[test]
+    fn limits_are_counted_by_kind() {
+        let row = Row {
+            set: "a, \"quoted\" set".to_owned(),
+            strategy: Strategy::plain(Algorithm::Bfs),
+            attempted: 4,
+            solved: 0,
+            stopped: HashMap::from([(Limit::Stored, 2), (Limit::Time, 1), (Limit::Expanded, 1)]),
+            mean_length: None,
+            mean_expanded: 1.5,
+            mean_generated: 3.0,
+            peak_stored: 7,
+            mean_time: Duration::from_millis(250),
+            nodes_per_second: Some(12.0),
+        };
+        let csv = render(std::slice::from_ref(&row), Format::Csv, &settings());
+        assert_eq!(
+            csv.lines().nth(1),
+            Some("\"a, \"\"quoted\"\" set\",bfs,,4,0,2,1,1,,1.5,3.0,7,0.25,12.0")
+        );
+        assert_eq!(human_cells(&row)[4], "1 expansion limit, 2 memory, 1 time");
     }
 
     #[test]

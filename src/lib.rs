@@ -7,5 +7,6 @@
 pub mod compare;
 pub mod eight;
 pub mod knight;
+pub mod registry;
 pub mod strategy;
 pub mod terrain;

@@ -1,7 +1,8 @@
 //! Solving one sliding-puzzle board with a named strategy: an algorithm of
 //! [`frontier`] (or the precomputed [`EightTable`]) and, for A* and IDA*, a
-//! heuristic. Shared by the `eight` and `compare` examples, which differ
-//! only in how they read boards and report answers.
+//! heuristic, both taken from the [`registry`]. Shared by the
+//! `eight`, `fifteen` and `compare` examples, which differ only in how they
+//! read boards and report answers.
 //!
 //! Every answer is replayed with [`Board::verify_solution`] before
 //! [`Solver::solve`] returns it, and every board is checked for
@@ -12,117 +13,11 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use frontier::{AStar, Bfs, BidirectionalBfs, IdaStar, Limit, Limits, Outcome, SearchResult};
-use sliding_puzzle::{
-    AnyBoard, Board, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Move, MoveError,
-    Puzzle, PuzzleState, Zero,
-};
+use frontier::{Limit, Limits, Outcome, SearchResult, Stats};
+use sliding_puzzle::{AnyBoard, Board, EightTable, Move, MoveError};
 
-/// How a board is solved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Algorithm {
-    /// Look the board up in the precomputed table of every 3x3 board, built
-    /// by one reverse breadth-first search from the goal (3x3 only).
-    Table,
-    /// Breadth-first search with a hashed state table.
-    Bfs,
-    /// Breadth-first search with a dense table indexed by rank (3x3 only).
-    BfsDense,
-    /// Bidirectional breadth-first search with hashed tables.
-    Bidirectional,
-    /// Bidirectional breadth-first search with dense tables (3x3 only).
-    BidirectionalDense,
-    /// A* with a hashed state table.
-    #[value(name = "astar")]
-    AStar,
-    /// A* with a dense table indexed by rank (3x3 only).
-    #[value(name = "astar-dense")]
-    AStarDense,
-    /// IDA*: no table, memory linear in the solution's length.
-    #[value(name = "idastar")]
-    IdaStar,
-}
-
-impl Algorithm {
-    /// Whether the algorithm is guided by a heuristic (A* and IDA*).
-    #[must_use]
-    pub fn uses_heuristic(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AStar | Algorithm::AStarDense | Algorithm::IdaStar
-        )
-    }
-
-    /// Whether the algorithm can handle a board of `size`: the table and the
-    /// dense tables exist for 3x3 only (a 4x4 dense table would need 16!
-    /// entries).
-    #[must_use]
-    pub fn handles(self, size: Size) -> bool {
-        match self {
-            Algorithm::Table
-            | Algorithm::BfsDense
-            | Algorithm::BidirectionalDense
-            | Algorithm::AStarDense => size == Size::Three,
-            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::AStar | Algorithm::IdaStar => {
-                true
-            }
-        }
-    }
-
-    /// The name people read: `table`, `bfs`, `bfs dense`, `A*`, ...
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Algorithm::Table => "table",
-            Algorithm::Bfs => "bfs",
-            Algorithm::BfsDense => "bfs dense",
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::BidirectionalDense => "bidirectional dense",
-            Algorithm::AStar => "A*",
-            Algorithm::AStarDense => "A* dense",
-            Algorithm::IdaStar => "IDA*",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
-    }
-}
-
-/// The heuristics A* and IDA* can use, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
-pub enum HeuristicName {
-    /// No information: A* becomes Dijkstra, IDA* iterative deepening.
-    Zero,
-    /// The number of tiles out of place.
-    Misplaced,
-    /// The sum of the tiles' Manhattan distances to their goal cells.
-    Manhattan,
-    /// Manhattan distance plus two moves per pair of tiles in conflict on
-    /// their goal row or column.
-    LinearConflict,
-}
-
-impl HeuristicName {
-    /// The name people read: `misplaced`, `manhattan`, `linear conflict`.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            HeuristicName::Zero => "zero",
-            HeuristicName::Misplaced => "misplaced",
-            HeuristicName::Manhattan => "manhattan",
-            HeuristicName::LinearConflict => "linear conflict",
-        }
-    }
-}
-
-impl fmt::Display for HeuristicName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
-    }
-}
+use crate::registry::{self, PatternDatabases, Searchers};
+pub use crate::registry::{Algorithm, HeuristicName, Size};
 
 /// An algorithm and, if it uses one, a heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -158,6 +53,40 @@ impl Strategy {
     pub fn heuristic_label(&self) -> &'static str {
         self.heuristic.map_or("-", HeuristicName::label)
     }
+
+    /// Why the strategy cannot solve boards of `size`, or `None` if it can:
+    /// both the algorithm and the heuristic must handle the size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier_workspace::strategy::{Algorithm, HeuristicName, Size, Strategy};
+    ///
+    /// let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb78);
+    /// assert_eq!(pdb.refusal(Size::Four), None);
+    /// assert_eq!(pdb.refusal(Size::Three), Some("its pattern database is for 4x4 boards"));
+    /// assert!(!Strategy::plain(Algorithm::Table).handles(Size::Four));
+    /// ```
+    #[must_use]
+    pub fn refusal(&self, size: Size) -> Option<&'static str> {
+        /// A refusal the registry gave no reason for.
+        const UNSAID: &str = "not available for this size";
+        if !self.algorithm.handles(size) {
+            return Some(self.algorithm.refusal().unwrap_or(UNSAID));
+        }
+        match self.heuristic {
+            Some(heuristic) if !heuristic.handles(size) => {
+                Some(heuristic.refusal().unwrap_or(UNSAID))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the strategy can solve boards of `size`.
+    #[must_use]
+    pub fn handles(&self, size: Size) -> bool {
+        self.refusal(size).is_none()
+    }
 }
 
 impl fmt::Display for Strategy {
@@ -167,35 +96,6 @@ impl fmt::Display for Strategy {
             Some(heuristic) => write!(f, "{} ({heuristic})", self.algorithm),
             None => write!(f, "{}", self.algorithm),
         }
-    }
-}
-
-/// The size of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Size {
-    /// 3x3, the 8-puzzle.
-    Three,
-    /// 4x4, the 15-puzzle.
-    Four,
-}
-
-impl Size {
-    /// The size of `board`.
-    #[must_use]
-    pub fn of(board: &AnyBoard) -> Size {
-        match board {
-            AnyBoard::Eight(_) => Size::Three,
-            AnyBoard::Fifteen(_) => Size::Four,
-        }
-    }
-}
-
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Size::Three => "3x3",
-            Size::Four => "4x4",
-        })
     }
 }
 
@@ -216,18 +116,27 @@ pub enum Answer {
 pub struct Attempt {
     /// The answer.
     pub answer: Answer,
-    /// Nodes expanded (0 for a table lookup).
-    pub expanded: u64,
-    /// Nodes generated, the start included (0 for a table lookup).
-    pub generated: u64,
-    /// The most states stored at once (the path, for IDA*).
-    pub peak_stored: usize,
-    /// Wall time of the whole call, dense-table allocation included and
+    /// What the search reported: nodes expanded and generated (the start
+    /// included), the most states stored at once (the path, for IDA*),
+    /// IDA*'s iterations, the search's own time. All zero for a table
+    /// lookup (whose `elapsed` is the lookup's) and for a board found
+    /// unsolvable before any search.
+    pub stats: Stats<u32>,
+    /// Wall time of the whole call, allocation of fresh tables included and
     /// the replay check excluded.
     pub elapsed: Duration,
 }
 
 impl Attempt {
+    /// The answer to a board found unsolvable by its parity.
+    fn unsolvable() -> Self {
+        Attempt {
+            answer: Answer::Unsolvable,
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+        }
+    }
+
     /// The number of moves, if solved.
     #[must_use]
     pub fn moves(&self) -> Option<usize> {
@@ -261,6 +170,14 @@ pub enum SolveError {
         /// Why not.
         reason: &'static str,
     },
+    /// The heuristic's tables could be neither loaded nor built.
+    #[error("the {heuristic} heuristic is not available: {reason}")]
+    Unavailable {
+        /// The heuristic asked for.
+        heuristic: HeuristicName,
+        /// Why not.
+        reason: String,
+    },
     /// The strategy returned moves that do not solve the board: a bug in
     /// `frontier` or `sliding-puzzle`, never bad input.
     #[error("{strategy} returned moves that do not solve {board}: {error}")]
@@ -274,21 +191,42 @@ pub enum SolveError {
     },
 }
 
+impl SolveError {
+    /// Whether the error is a bug in this project (a wrong solution)
+    /// rather than a strategy that cannot be used here.
+    #[must_use]
+    pub fn is_bug(&self) -> bool {
+        matches!(self, SolveError::WrongSolution { .. })
+    }
+}
+
 /// Solves boards with any [`Strategy`], keeping what can be reused from one
-/// board to the next: the 3x3 table (built on first use, or shared) and
+/// board to the next: the 3x3 table (built on first use, or shared), the
+/// pattern databases (loaded on first use, shared through an `Arc`) and
 /// IDA*'s buffers.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Solver {
-    table: Option<Arc<EightTable>>,
-    ida_eight: IdaStar<PuzzleState<3, 3>, Move, u32>,
-    ida_fifteen: IdaStar<PuzzleState<4, 4>, Move, u32>,
+    databases: Arc<PatternDatabases>,
+    eight: Searchers<3, 3>,
+    fifteen: Searchers<4, 4>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
 }
 
 impl Solver {
-    /// A solver that builds the 3x3 table when a strategy first needs it.
+    /// A solver that builds the 3x3 table when a strategy first needs it,
+    /// and keeps pattern databases in `target/pdb-cache`.
     #[must_use]
     pub fn new() -> Self {
-        Self::default()
+        Solver {
+            databases: Arc::new(PatternDatabases::default()),
+            eight: Searchers::new(None),
+            fifteen: Searchers::new(None),
+        }
     }
 
     /// A solver that shares an already built table (one per thread, one
@@ -296,15 +234,66 @@ impl Solver {
     #[must_use]
     pub fn with_table(table: Arc<EightTable>) -> Self {
         Solver {
-            table: Some(table),
-            ..Self::default()
+            eight: Searchers::new(Some(table)),
+            ..Solver::new()
         }
     }
 
+    /// A solver with buffers of its own that shares this one's 3x3 table
+    /// (if built) and pattern databases: one per thread.
+    #[must_use]
+    pub fn sharing(&self) -> Solver {
+        Solver {
+            databases: Arc::clone(&self.databases),
+            eight: Searchers::new(self.eight.shared_table()),
+            fifteen: Searchers::new(None),
+        }
+    }
+
+    /// The same solver, taking its pattern databases from `databases`
+    /// (shared with other solvers).
+    #[must_use]
+    pub fn with_databases(self, databases: Arc<PatternDatabases>) -> Self {
+        Solver { databases, ..self }
+    }
+
+    /// The pattern databases this solver uses.
+    #[must_use]
+    pub fn databases(&self) -> &Arc<PatternDatabases> {
+        &self.databases
+    }
+
     /// The 3x3 table, built now if it was not yet.
+    ///
+    /// # Panics
+    ///
+    /// Never: 3x3 searchers always have a table to build.
     pub fn table(&mut self) -> &Arc<EightTable> {
-        self.table
-            .get_or_insert_with(|| Arc::new(EightTable::build()))
+        // cannot fail: `Searchers::table` answers for every 3x3 searcher
+        self.eight.table().expect("3x3 searchers hold the table")
+    }
+
+    /// Builds or loads now what `strategy` needs for boards of `size` (the
+    /// 3x3 table, a pattern database), so that no board's time includes it
+    /// and a table that cannot be had is reported before any board.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the strategy cannot solve boards of
+    /// `size`; [`SolveError::Unavailable`] if its pattern database can be
+    /// neither loaded nor built.
+    pub fn prepare(&mut self, strategy: Strategy, size: Size) -> Result<(), SolveError> {
+        if let Some(reason) = strategy.refusal(size) {
+            return Err(SolveError::Unsupported {
+                strategy,
+                size,
+                reason,
+            });
+        }
+        match size {
+            Size::Three => registry::prepare(strategy, &mut self.eight, &self.databases),
+            Size::Four => registry::prepare(strategy, &mut self.fifteen, &self.databases),
+        }
     }
 
     /// Solves `board` with `strategy` under `limits` (ignored by the table)
@@ -321,6 +310,7 @@ impl Solver {
     /// let ida = Strategy::new(Algorithm::IdaStar, HeuristicName::Manhattan);
     /// let attempt = solver.solve(board, ida, &Limits::new())?;
     /// assert_eq!(attempt.moves(), Some(19));
+    /// assert!(attempt.stats.generated > attempt.stats.expanded);
     /// let swapped = "2 1 3 4 5 6 7 8 x".parse()?;
     /// let attempt = solver.solve(swapped, Strategy::plain(Algorithm::Table), &Limits::new())?;
     /// assert_eq!(attempt.answer, Answer::Unsolvable);
@@ -329,9 +319,12 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for the table or a dense table on a 4x4
-    /// board; [`SolveError::WrongSolution`] if the moves found do not replay
-    /// to the goal.
+    /// [`SolveError::Unsupported`] for a strategy that cannot solve the
+    /// board's size (the table or a dense table on a 4x4 board, a pattern
+    /// database on a 3x3 board); [`SolveError::Unavailable`] if a pattern
+    /// database can be neither loaded nor built;
+    /// [`SolveError::WrongSolution`] if the moves found do not replay to
+    /// the goal.
     pub fn solve(
         &mut self,
         board: AnyBoard,
@@ -339,33 +332,27 @@ impl Solver {
         limits: &Limits<u32>,
     ) -> Result<Attempt, SolveError> {
         let size = Size::of(&board);
-        if !strategy.algorithm.handles(size) {
+        if let Some(reason) = strategy.refusal(size) {
             return Err(SolveError::Unsupported {
                 strategy,
                 size,
-                reason: if strategy.algorithm == Algorithm::Table {
-                    "the table holds 3x3 boards only"
-                } else {
-                    "a dense 4x4 table would need 16! entries"
-                },
+                reason,
             });
         }
         let attempt = match board {
-            AnyBoard::Eight(board) if strategy.algorithm == Algorithm::Table => {
-                let table = Arc::clone(self.table());
-                let started = Instant::now();
-                let moves = table.solve(&board);
-                let elapsed = started.elapsed();
-                Attempt {
-                    answer: moves.map_or(Answer::Unsolvable, Answer::Solved),
-                    expanded: 0,
-                    generated: 0,
-                    peak_stored: 0,
-                    elapsed,
-                }
+            AnyBoard::Eight(board) => {
+                attempt(board, strategy, limits, &mut self.eight, &self.databases)
             }
-            AnyBoard::Eight(board) => search(board, strategy, limits, &mut self.ida_eight),
-            AnyBoard::Fifteen(board) => search(board, strategy, limits, &mut self.ida_fifteen),
+            AnyBoard::Fifteen(board) => {
+                attempt(board, strategy, limits, &mut self.fifteen, &self.databases)
+            }
+        };
+        let Some(attempt) = attempt? else {
+            return Err(SolveError::Unsupported {
+                strategy,
+                size,
+                reason: "the registry lists it for this size, but it has no implementation",
+            });
         };
         if let Answer::Solved(moves) = &attempt.answer {
             let replayed = match board {
@@ -384,88 +371,37 @@ impl Solver {
     }
 }
 
-/// Runs a search strategy (anything but the table) on a board.
-fn search<const W: usize, const H: usize>(
+/// Solves a board with `strategy` through the registry's dispatch, after
+/// checking that it is solvable (IDA* would never stop otherwise, and BFS
+/// would exhaust half of a 4x4 space). `None` if the algorithm has no
+/// implementation for the board's shape.
+fn attempt<const W: usize, const H: usize>(
     board: Board<W, H>,
     strategy: Strategy,
     limits: &Limits<u32>,
-    ida: &mut IdaStar<PuzzleState<W, H>, Move, u32>,
-) -> Attempt {
+    searchers: &mut Searchers<W, H>,
+    databases: &PatternDatabases,
+) -> Result<Option<Attempt>, SolveError> {
     if !board.is_solvable() {
-        return Attempt {
-            answer: Answer::Unsolvable,
-            expanded: 0,
-            generated: 0,
-            peak_stored: 0,
-            elapsed: Duration::ZERO,
-        };
+        return Ok(Some(Attempt::unsolvable()));
     }
     let started = Instant::now();
-    // The BFS family ignores the heuristic: `Zero` keeps it from paying for
-    // one.
-    let result = match strategy.heuristic.unwrap_or(HeuristicName::Zero) {
-        HeuristicName::Zero => run(&Puzzle::new(board, Zero), strategy.algorithm, limits, ida),
-        HeuristicName::Misplaced => run(
-            &Puzzle::new(board, Misplaced),
-            strategy.algorithm,
-            limits,
-            ida,
-        ),
-        HeuristicName::Manhattan => run(
-            &Puzzle::new(board, Manhattan),
-            strategy.algorithm,
-            limits,
-            ida,
-        ),
-        HeuristicName::LinearConflict => run(
-            &Puzzle::new(board, LinearConflict),
-            strategy.algorithm,
-            limits,
-            ida,
-        ),
-    };
+    let result = registry::search(board, strategy, limits, searchers, databases)?;
     let elapsed = started.elapsed();
-    let SearchResult { outcome, stats } = result;
+    let Some(SearchResult { outcome, stats }) = result else {
+        return Ok(None);
+    };
     let answer = match outcome {
         Outcome::Found(solution) => Answer::Solved(solution.actions),
         // cannot happen for a solvable board; reported, not hidden
         Outcome::Unreachable => Answer::Unsolvable,
         Outcome::LimitReached(limit) => Answer::Stopped(limit),
     };
-    Attempt {
+    Ok(Some(Attempt {
         answer,
-        expanded: stats.expanded,
-        generated: stats.generated,
-        peak_stored: stats.peak_stored,
+        stats,
         elapsed,
-    }
-}
-
-/// Calls the frontier function of `algorithm`.
-fn run<const W: usize, const H: usize, Hr: Heuristic<W, H>>(
-    puzzle: &Puzzle<W, H, Hr>,
-    algorithm: Algorithm,
-    limits: &Limits<u32>,
-    ida: &mut IdaStar<PuzzleState<W, H>, Move, u32>,
-) -> SearchResult<PuzzleState<W, H>, Move, u32> {
-    match algorithm {
-        Algorithm::Bfs => Bfs::new().limits(limits.clone()).search(puzzle),
-        Algorithm::BfsDense => Bfs::new().dense().limits(limits.clone()).search(puzzle),
-        Algorithm::Bidirectional => BidirectionalBfs::new()
-            .limits(limits.clone())
-            .search(puzzle),
-        Algorithm::BidirectionalDense => BidirectionalBfs::new()
-            .dense()
-            .limits(limits.clone())
-            .search(puzzle),
-        Algorithm::AStar => AStar::new().limits(limits.clone()).search(puzzle),
-        Algorithm::AStarDense => AStar::new().dense().limits(limits.clone()).search(puzzle),
-        // `Solver::solve` answers the table itself; IDA* is what remains.
-        Algorithm::IdaStar | Algorithm::Table => {
-            ida.set_limits(limits.clone());
-            ida.search(puzzle)
-        }
-    }
+    }))
 }
 
 #[cfg(test)]
@@ -474,44 +410,45 @@ mod tests {
 
     const SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
 
-    fn every_strategy() -> Vec<Strategy> {
+    /// Every strategy of the registry that handles `size`.
+    fn every_strategy(size: Size) -> Vec<Strategy> {
         let mut strategies = Vec::new();
-        for algorithm in [
-            Algorithm::Table,
-            Algorithm::Bfs,
-            Algorithm::BfsDense,
-            Algorithm::Bidirectional,
-            Algorithm::BidirectionalDense,
-            Algorithm::AStar,
-            Algorithm::AStarDense,
-            Algorithm::IdaStar,
-        ] {
+        for &algorithm in Algorithm::ALL {
             if algorithm.uses_heuristic() {
-                for heuristic in [
-                    HeuristicName::Zero,
-                    HeuristicName::Misplaced,
-                    HeuristicName::Manhattan,
-                    HeuristicName::LinearConflict,
-                ] {
+                for &heuristic in HeuristicName::ALL {
                     strategies.push(Strategy::new(algorithm, heuristic));
                 }
             } else {
                 strategies.push(Strategy::plain(algorithm));
             }
         }
+        strategies.retain(|s| s.handles(size));
         strategies
     }
 
     #[test]
-    fn every_strategy_solves_the_sample_optimally() {
+    fn every_strategy_solves_the_sample() {
         let board: AnyBoard = SAMPLE.parse().unwrap();
         let mut solver = Solver::new();
-        for strategy in every_strategy() {
+        let strategies = every_strategy(Size::Three);
+        assert_eq!(strategies.len(), 5 + 4 * 4);
+        for strategy in strategies {
             let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
-            assert_eq!(attempt.moves(), Some(19), "{strategy}");
-            if strategy.algorithm != Algorithm::Table {
-                assert!(attempt.generated >= attempt.expanded, "{strategy}");
-                assert!(attempt.expanded > 0, "{strategy}");
+            let moves = attempt.moves().unwrap();
+            // `solve` replayed the moves; greedy may take a longer path.
+            if strategy.algorithm.is_optimal() {
+                assert_eq!(moves, 19, "{strategy}");
+            } else {
+                assert!(moves >= 19 && moves % 2 == 1, "{strategy}: {moves}");
+            }
+            if strategy.algorithm.searches() {
+                assert!(
+                    attempt.stats.generated >= attempt.stats.expanded,
+                    "{strategy}"
+                );
+                assert!(attempt.stats.expanded > 0, "{strategy}");
+            } else {
+                assert_eq!(attempt.stats.generated, 0, "{strategy}");
             }
         }
     }
@@ -520,7 +457,7 @@ mod tests {
     fn unsolvable_boards_are_not_searched() {
         let board: AnyBoard = "2 1 3 4 5 6 7 8 x".parse().unwrap();
         let mut solver = Solver::new();
-        for strategy in every_strategy() {
+        for strategy in every_strategy(Size::Three) {
             let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
             assert_eq!(attempt.answer, Answer::Unsolvable, "{strategy}");
         }
@@ -545,10 +482,29 @@ mod tests {
             solver.solve(board, Strategy::plain(Algorithm::Table), &Limits::new()),
             Err(SolveError::Unsupported {
                 size: Size::Four,
+                reason: "the table holds 3x3 boards only",
                 ..
             })
         ));
         assert!(!Algorithm::AStarDense.handles(Size::Four));
+        let sample: AnyBoard = SAMPLE.parse().unwrap();
+        let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb555);
+        let refused = solver.solve(sample, pdb, &Limits::new()).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "IDA* (pdb 5-5-5) cannot solve 3x3 boards (its pattern database is for 4x4 boards)"
+        );
+        assert!(!refused.is_bug());
+        assert_eq!(solver.databases().loaded(), 0);
+    }
+
+    #[test]
+    fn prepare_builds_the_table() {
+        let mut solver = Solver::new();
+        let table = Strategy::plain(Algorithm::Table);
+        assert!(solver.prepare(table, Size::Four).is_err());
+        solver.prepare(table, Size::Three).unwrap();
+        assert_eq!(solver.table().reachable(), 181_440);
     }
 
     #[test]

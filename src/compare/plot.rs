@@ -6,6 +6,13 @@
 //! a limit, drawn at the work done until then. The table is left out (it
 //! expands nothing per board) and so are the dense-table variants, which
 //! expand exactly the nodes of their hashed twins.
+//!
+//! Styles follow the registry, so a new algorithm or heuristic is drawn
+//! without a change here: a guided strategy takes its heuristic's colour,
+//! an unguided one a grey of its own; among the algorithms of the same kind
+//! (guided or not), every second one in registry order is dashed (IDA*
+//! after A*). The legend has a column per heuristic and a row per
+//! algorithm of each kind.
 
 use std::collections::BTreeMap;
 
@@ -30,6 +37,25 @@ fn decade(value: f64) -> String {
 }
 use crate::strategy::{Algorithm, Answer, HeuristicName, Size, Strategy};
 
+/// Colours of the heuristics, by their position in [`HeuristicName::ALL`]
+/// (reused in turn past the end).
+const HEURISTIC_COLOURS: [RGBColor; 7] = [
+    RGBColor(150, 60, 170),
+    RGBColor(230, 120, 20),
+    RGBColor(40, 150, 60),
+    RGBColor(40, 90, 200),
+    RGBColor(0, 150, 150),
+    RGBColor(200, 40, 60),
+    RGBColor(160, 120, 0),
+];
+
+/// Colours of the unguided algorithms, by their legend row.
+const UNGUIDED_COLOURS: [RGBColor; 3] = [
+    RGBColor(120, 120, 120),
+    RGBColor(140, 86, 75),
+    RGBColor(60, 60, 60),
+];
+
 /// The chart could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot draw the chart: {0}")]
@@ -44,25 +70,51 @@ impl PlotError {
 /// The size of the chart, in pixels.
 const SIZE: (u32, u32) = (1400, 720);
 
-/// How a strategy is drawn: its colour and whether its line is dashed.
-fn style(strategy: Strategy) -> (RGBColor, bool) {
-    let colour = match (strategy.algorithm, strategy.heuristic) {
-        (Algorithm::Bfs, _) => RGBColor(120, 120, 120),
-        (Algorithm::Bidirectional, _) => RGBColor(140, 86, 75),
-        (_, Some(HeuristicName::Misplaced)) => RGBColor(230, 120, 20),
-        (_, Some(HeuristicName::Manhattan)) => RGBColor(40, 150, 60),
-        (_, Some(HeuristicName::LinearConflict)) => RGBColor(40, 90, 200),
-        _ => RGBColor(150, 60, 170),
-    };
-    (colour, strategy.algorithm == Algorithm::IdaStar)
+/// Whether the chart draws `algorithm`'s series: it searches, and is not a
+/// dense-table twin.
+fn drawn_algorithm(algorithm: Algorithm) -> bool {
+    algorithm.searches() && !algorithm.is_dense()
 }
 
 /// Whether the chart draws `strategy`.
 fn drawn(strategy: Strategy) -> bool {
-    matches!(
-        strategy.algorithm,
-        Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::AStar | Algorithm::IdaStar
-    )
+    drawn_algorithm(strategy.algorithm)
+}
+
+/// The legend row of `algorithm`: its rank, in registry order, among the
+/// drawn algorithms of its kind (guided or not).
+fn row(algorithm: Algorithm) -> usize {
+    Algorithm::ALL
+        .iter()
+        .filter(|a| drawn_algorithm(**a) && a.uses_heuristic() == algorithm.uses_heuristic())
+        .position(|&a| a == algorithm)
+        .unwrap_or(0)
+}
+
+/// How a strategy is drawn: its colour and whether its line is dashed.
+fn style(strategy: Strategy) -> (RGBColor, bool) {
+    let row = row(strategy.algorithm);
+    let colour = match strategy.heuristic {
+        Some(heuristic) => {
+            let index = HeuristicName::ALL
+                .iter()
+                .position(|&h| h == heuristic)
+                .unwrap_or(0);
+            HEURISTIC_COLOURS[index % HEURISTIC_COLOURS.len()]
+        }
+        None => UNGUIDED_COLOURS[row % UNGUIDED_COLOURS.len()],
+    };
+    (colour, strategy.heuristic.is_some() && row % 2 == 1)
+}
+
+/// The labels of the drawn algorithms satisfying `keep`, joined by `and`.
+fn algorithm_labels(keep: impl Fn(Algorithm) -> bool) -> String {
+    let labels: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|&&a| keep(a))
+        .map(|a| a.label())
+        .collect();
+    labels.join(" and ")
 }
 
 /// One panel's points of one strategy: `(length, expanded, solved)`.
@@ -92,7 +144,7 @@ pub fn svg(
         .map(|&size| {
             let series = strategies
                 .iter()
-                .filter(|s| drawn(**s) && s.algorithm.handles(size))
+                .filter(|s| drawn(**s) && s.handles(size))
                 .map(|&strategy| {
                     let points = records
                         .iter()
@@ -100,7 +152,8 @@ pub fn svg(
                         .filter_map(|r| {
                             let length = check.optimal[r.set][r.board]?;
                             let solved = matches!(r.attempt.answer, Answer::Solved(_));
-                            Some((length, (r.attempt.expanded as f64).max(1.0), solved))
+                            let expanded = r.attempt.stats.expanded as f64;
+                            Some((length, expanded.max(1.0), solved))
                         })
                         .collect();
                     (strategy, points)
@@ -135,29 +188,35 @@ pub fn svg(
 /// The height of the strip under the panels: the legend and the notes.
 const FOOTER: u32 = 160;
 
-/// Draws the legend, four entries a row, and the notes under it.
+/// Draws the legend, a column per heuristic (the unguided algorithms
+/// first), a row per algorithm of each kind, and the notes under it.
 fn legend(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     strategies: &[Strategy],
 ) -> Result<(), PlotError> {
-    const COLUMN: i32 = 300;
     const ROW: i32 = 28;
     let font = ("sans-serif", 16).into_font().color(&BLACK);
-    let left = (i32::try_from(SIZE.0).unwrap_or(0) - 4 * COLUMN) / 2;
+    let mut heuristics: Vec<HeuristicName> =
+        strategies.iter().filter_map(|s| s.heuristic).collect();
+    heuristics.sort_unstable();
+    heuristics.dedup();
+    let columns = i32::try_from(heuristics.len() + 1).unwrap_or(1);
+    let width = i32::try_from(SIZE.0).unwrap_or(0);
+    let column_width = ((width - 40) / columns).min(300);
+    let left = (width - columns * column_width) / 2;
+    let mut rows = 1;
     for strategy in strategies {
-        // A column per heuristic, so colours line up; BFS and A* above,
-        // their bidirectional and iterative-deepening cousins below.
-        let column = match strategy.heuristic {
-            None | Some(HeuristicName::Zero) => 0,
-            Some(HeuristicName::Misplaced) => 1,
-            Some(HeuristicName::Manhattan) => 2,
-            Some(HeuristicName::LinearConflict) => 3,
-        };
-        let row = i32::from(matches!(
-            strategy.algorithm,
-            Algorithm::Bidirectional | Algorithm::IdaStar
-        ));
-        let (x, y) = (left + column * COLUMN, 14 + row * ROW);
+        // A column per heuristic, so colours line up; A* above IDA*, BFS
+        // above bidirectional BFS.
+        let column = strategy
+            .heuristic
+            .and_then(|h| heuristics.iter().position(|&known| known == h))
+            .map_or(0, |index| index + 1);
+        let row = row(strategy.algorithm);
+        rows = rows.max(row + 1);
+        let column = i32::try_from(column).unwrap_or(0);
+        let row = i32::try_from(row).unwrap_or(0);
+        let (x, y) = (left + column * column_width, 14 + row * ROW);
         let (colour, dashed) = style(*strategy);
         let line = vec![(x, y), (x + 40, y)];
         if dashed {
@@ -175,12 +234,18 @@ fn legend(
         ))
         .map_err(PlotError::from)?;
     }
-    let notes_top = 14 + 2 * ROW + 8;
+    let notes_top = 14 + i32::try_from(rows).unwrap_or(2) * ROW + 8;
     let grey = ("sans-serif", 15).into_font().color(&RGBColor(70, 70, 70));
+    let dashed = algorithm_labels(|a| drawn_algorithm(a) && a.uses_heuristic() && row(a) % 2 == 1);
+    let lookups = algorithm_labels(|a| !a.searches());
     let notes = [
-        "Filled markers: one solved board each; lines: geometric mean per length; dashed: IDA*. \
-         Hollow markers: stopped by a memory or time limit, drawn at the work done until then.",
-        "Not drawn: the 3x3 table (no search per board) and the dense-table variants (same nodes as their hashed twins).",
+        format!(
+            "Filled markers: one solved board each; lines: geometric mean per length; dashed: {dashed}. \
+             Hollow markers: stopped by a memory or time limit, drawn at the work done until then."
+        ),
+        format!(
+            "Not drawn: the {lookups} (no search per board) and the dense-table variants (same nodes as their hashed twins)."
+        ),
     ];
     for (i, note) in (0..).zip(notes) {
         area.draw(&Text::new(note, (20, notes_top + i * 24), grey.clone()))

@@ -52,6 +52,31 @@ pub type Eight = Board<3, 3>;
 /// The 15-puzzle.
 pub type Fifteen = Board<4, 4>;
 
+/// What one move does to a board: `tile` slides from cell `from` into cell
+/// `to`, where the blank was (the blank goes the other way). It is what
+/// [`Heuristic::update`](crate::Heuristic::update) needs to adjust an
+/// estimate instead of recomputing it.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, Move, Slide};
+///
+/// // The blank, bottom right, moves up: tile 6 slides down into its cell.
+/// let (board, slide) = Eight::goal().apply_with_slide(Move::Up).expect("a legal move");
+/// assert_eq!(slide, Slide { tile: 6, from: 5, to: 8 });
+/// assert_eq!(board.blank(), slide.from);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The tile that moved (never 0, the blank).
+    pub tile: u8,
+    /// The cell it left: the blank's cell after the move.
+    pub from: usize,
+    /// The cell it entered: the blank's cell before the move.
+    pub to: usize,
+}
+
 /// Marks a move off the board in the neighbour table.
 const OFF: u8 = u8::MAX;
 
@@ -174,9 +199,19 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// `MOVES[cell]`: the legal blank moves from `cell` in [`SEARCH_ORDER`].
     pub(crate) const MOVES: &'static [MoveList; 16] = &move_lists(W, Self::CELLS / W);
 
-    /// A board from its packed tiles and blank cell, unchecked.
+    /// The board holding `tiles` in row-major order, which must be a
+    /// permutation of `0..W*H` (unchecked: for boards built from another
+    /// board, a rank or a shuffle).
     #[inline]
-    pub(crate) const fn from_parts(packed: u64, blank: u8) -> Self {
+    pub(crate) fn from_permutation(tiles: &[u8]) -> Self {
+        let mut packed = 0;
+        let mut blank = 0;
+        for (cell, &tile) in tiles.iter().enumerate() {
+            packed |= u64::from(tile) << (4 * cell);
+            if tile == 0 {
+                blank = small(cell);
+            }
+        }
         Board { packed, blank }
     }
 
@@ -294,6 +329,14 @@ impl<const W: usize, const H: usize> Board<W, H> {
         nibble(self.packed, cell)
     }
 
+    /// The tile in `cell` without the bounds check of [`Self::tile`], for
+    /// the hot paths of heuristics: `cell` must be below 16, and cells past
+    /// `W * H` read as 0.
+    #[inline]
+    pub(crate) fn tile_at(&self, cell: usize) -> u8 {
+        nibble(self.packed, cell & 15)
+    }
+
     /// The cell holding the blank.
     ///
     /// # Example
@@ -317,6 +360,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// let goal = sliding_puzzle::Board::<2, 2>::goal();
     /// assert_eq!(goal.tiles().collect::<Vec<_>>(), [1, 2, 3, 0]);
     /// ```
+    #[inline]
     pub fn tiles(&self) -> impl Iterator<Item = u8> + use<W, H> {
         let packed = self.packed;
         (0..Self::CELLS).map(move |cell| nibble(packed, cell))
@@ -335,6 +379,31 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[must_use]
     pub fn cell_of(&self, tile: u8) -> Option<usize> {
         self.tiles().position(|t| t == tile)
+    }
+
+    /// `cells_of_tiles()[t]`: the cell holding tile `t`, for every tile of
+    /// the board (entry 0 is the blank's cell; entries from `W * H` on are
+    /// 0). The inverse of the tile sequence, in one pass: what lookups keyed
+    /// by tile positions, such as pattern databases, need.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let board: sliding_puzzle::Eight = "2 3 4 1 5 x 7 6 8".parse()?;
+    /// let cells = board.cells_of_tiles();
+    /// assert_eq!(cells[1], 3);
+    /// assert_eq!(cells[0], 5); // the blank
+    /// assert_eq!(cells[..9], [5, 3, 0, 1, 2, 4, 7, 6, 8]);
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn cells_of_tiles(&self) -> [u8; 16] {
+        let mut cells = [0; 16];
+        for cell in 0..Self::CELLS {
+            cells[usize::from(nibble(self.packed, cell))] = small(cell);
+        }
+        cells
     }
 
     /// The tiles packed four bits a cell: cell `k` in bits `4k..4k+4`.
@@ -368,20 +437,34 @@ impl<const W: usize, const H: usize> Board<W, H> {
     }
 
     /// Moves the blank into `cell`, which must be a neighbour of the blank;
-    /// returns the new board and the tile that slid into the old blank cell.
+    /// returns the new board and the slide of the tile that went the other
+    /// way.
     #[inline]
-    pub(crate) fn slide(self, cell: u8) -> (Self, u8) {
+    pub(crate) fn slide(self, cell: u8) -> (Self, Slide) {
         let tile = nibble(self.packed, usize::from(cell));
         let t = u64::from(tile);
         // The blank's nibble is zero: XOR moves the tile without masking.
         let packed = self.packed ^ (t << (4 * cell)) ^ (t << (4 * self.blank));
+        let slide = Slide {
+            tile,
+            from: usize::from(cell),
+            to: usize::from(self.blank),
+        };
         (
             Board {
                 packed,
                 blank: cell,
             },
-            tile,
+            slide,
         )
+    }
+
+    /// The board before `slide` was made, this board being the one after:
+    /// the tile slides back.
+    #[inline]
+    pub(crate) fn unslide(self, slide: Slide) -> Self {
+        // The tile goes back into the blank's cell, `slide.from`.
+        self.slide(small(slide.to & 15)).0
     }
 
     /// The board after the blank moves one step in direction `m`, or `None`
@@ -399,8 +482,29 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[must_use]
     #[inline]
     pub fn apply(&self, m: Move) -> Option<Self> {
+        self.apply_with_slide(m).map(|(board, _)| board)
+    }
+
+    /// The board after the blank moves one step in direction `m` and the
+    /// [`Slide`] that made it, or `None` if the move would take the blank off
+    /// the board: what a hand-written search feeds to
+    /// [`Heuristic::update`](crate::Heuristic::update).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Heuristic, Manhattan, Move};
+    ///
+    /// let goal = Eight::goal();
+    /// let (board, slide) = goal.apply_with_slide(Move::Left).expect("a legal move");
+    /// assert_eq!(Manhattan.update(&board, 0, slide), Manhattan.estimate(&board));
+    /// assert_eq!(goal.apply_with_slide(Move::Right), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn apply_with_slide(&self, m: Move) -> Option<(Self, Slide)> {
         let to = Self::NEIGHBOURS[usize::from(self.blank)][m as usize];
-        (to != OFF).then(|| self.slide(to).0)
+        (to != OFF).then(|| self.slide(to))
     }
 
     /// The legal blank moves with the cell each leads to, in [`SEARCH_ORDER`].
@@ -603,10 +707,19 @@ mod tests {
     #[test]
     fn slide_moves_one_tile() {
         let goal = Eight::goal();
-        let (up, tile) = goal.slide(5);
-        assert_eq!(tile, 6);
+        let (up, slide) = goal.slide(5);
+        assert_eq!(
+            slide,
+            Slide {
+                tile: 6,
+                from: 5,
+                to: 8
+            }
+        );
         assert_eq!(up.blank(), 5);
         assert_eq!(up.tiles().collect::<Vec<_>>(), [1, 2, 3, 4, 5, 0, 7, 8, 6]);
+        assert_eq!(up.unslide(slide), goal);
+        assert_eq!(up.unslide(slide).blank(), 8);
     }
 
     #[test]

@@ -1,4 +1,5 @@
 //! The crate's errors: [`ParseError`] when a board cannot be read,
+//! [`InstanceError`] when a line of an instance file cannot,
 //! [`MoveError`] when a move sequence cannot be replayed or does not solve.
 
 use thiserror::Error;
@@ -71,6 +72,85 @@ pub enum ParseError {
         /// The number of tiles in the input.
         found: usize,
     },
+}
+
+/// Why a line of an instance file could not be read (see
+/// [`instances`](crate::instances)).
+///
+/// Lines count from 1. Positions count the line's whitespace-separated
+/// fields from 0 (the id is field 0, the length field 1); inside
+/// [`InstanceError::Board`], the [`ParseError`]'s positions count tiles.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Eight, InstanceError, instances::parse_instances};
+///
+/// let err = parse_instances::<3, 3>("# id length tiles\n7 two 2 3 4 1 5 x 7 6 8\n").unwrap_err();
+/// assert_eq!(
+///     err,
+///     InstanceError::NotANumber { line: 2, field: "length", token: "two".to_owned(), position: 1 }
+/// );
+/// assert_eq!(err.to_string(), "line 2: the length \"two\" at position 1 is not a number");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum InstanceError {
+    /// The line holds neither the tiles alone nor an id, a length and the
+    /// tiles.
+    #[error(
+        "line {line}: expected {expected} fields (an id, a length and {tiles} tiles) or the {tiles} tiles alone, found {found}"
+    )]
+    FieldCount {
+        /// The line, from 1.
+        line: usize,
+        /// The fields of a full record: the board's cells plus two.
+        expected: usize,
+        /// The board's cells (`W * H`): the fields of a line of tiles alone.
+        tiles: usize,
+        /// The fields on the line.
+        found: usize,
+    },
+    /// The id or the length is not a number (digits only).
+    #[error("line {line}: the {field} {token:?} at position {position} is not a number")]
+    NotANumber {
+        /// The line, from 1.
+        line: usize,
+        /// `"id"` or `"length"`.
+        field: &'static str,
+        /// The field as written.
+        token: String,
+        /// Where it is on the line, counting fields from 0.
+        position: usize,
+    },
+    /// The tiles do not make a board.
+    #[error("line {line}: {error}")]
+    Board {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with the tiles (positions count tiles from 0).
+        #[source]
+        error: ParseError,
+    },
+}
+
+impl InstanceError {
+    /// The line the error is on, from 1.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let err = sliding_puzzle::instances::parse_instances::<2, 2>("\n1 2 3\n").unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// ```
+    #[must_use]
+    pub fn line(&self) -> usize {
+        match self {
+            InstanceError::FieldCount { line, .. }
+            | InstanceError::NotANumber { line, .. }
+            | InstanceError::Board { line, .. } => *line,
+        }
+    }
 }
 
 /// Why a move sequence could not be applied, or did not reach the goal.

@@ -39,6 +39,9 @@
 //!   blank, or `23415x768` for 3x3) and printing (`Display` draws the grid,
 //!   [`Board::to_line`] the one-line form), with [`ParseError`] and
 //!   [`MoveError`].
+//! - [`instances`]: files of boards with their ids and optimal lengths
+//!   (`id length t0 .. tN`), with [`InstanceError`], and Korf's 100
+//!   15-puzzles built in ([`instances::korf100`]).
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
@@ -84,6 +87,7 @@ mod board;
 mod eight_table;
 mod error;
 pub mod heuristic;
+pub mod instances;
 mod moves;
 mod parse;
 mod problem;
@@ -91,9 +95,9 @@ mod random;
 mod rank;
 mod solvable;
 
-pub use board::{Board, Eight, Fifteen};
+pub use board::{Board, Eight, Fifteen, Slide};
 pub use eight_table::EightTable;
-pub use error::{MoveError, ParseError};
+pub use error::{InstanceError, MoveError, ParseError};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;

@@ -47,6 +47,14 @@ fn values(tokens: &[&str]) -> Result<Vec<u64>, ParseError> {
         .collect()
 }
 
+/// The board of `tokens`, one tile each (`x`, `X` or a number).
+pub(crate) fn board_from_tokens<const W: usize, const H: usize>(
+    tokens: &[&str],
+) -> Result<Board<W, H>, ParseError> {
+    let values = values(tokens)?;
+    Board::from_values(values.iter().copied())
+}
+
 impl<const W: usize, const H: usize> FromStr for Board<W, H> {
     type Err = ParseError;
 
@@ -60,9 +68,7 @@ impl<const W: usize, const H: usize> FromStr for Board<W, H> {
     /// [`ParseError::UnreadableToken`] first, then the checks of
     /// [`Board::from_tiles`].
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        let tokens = tokens(text, Self::CELLS <= 10);
-        let values = values(&tokens)?;
-        Self::from_values(values.iter().copied())
+        board_from_tokens(&tokens(text, Self::CELLS <= 10))
     }
 }
 

@@ -209,12 +209,9 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
         state: &PuzzleState<W, H>,
     ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
         let PuzzleState { board, h } = *state;
-        let blank = board.blank();
         board.move_list().iter().map(move |&(action, cell)| {
-            let (board, tile) = board.slide(cell);
-            let h = self
-                .heuristic
-                .update(&board, h, tile, usize::from(cell), blank);
+            let (board, slide) = board.slide(cell);
+            let h = self.heuristic.update(&board, h, slide);
             Step::new(action, PuzzleState { board, h }, 1)
         })
     }

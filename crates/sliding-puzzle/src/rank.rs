@@ -10,7 +10,7 @@
 //! sorted list of nibbles and cuts the chosen one out with two shifts.
 
 use crate::Board;
-use crate::board::{nibble, small};
+use crate::board::nibble;
 
 /// `FACTORIALS[n] = n!` for `n` up to 16 (16! < 2^45).
 pub(crate) const FACTORIALS: [u64; 17] = {
@@ -67,12 +67,10 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[inline]
     pub fn rank(&self) -> u64 {
         let cells = Self::CELLS;
-        let packed = self.packed();
         // Nibble t: how many tiles smaller than t are not placed yet.
         let mut smaller_unplaced = ALL_TILES;
         let mut rank = 0;
-        for cell in 0..cells {
-            let tile = nibble(packed, cell);
+        for (cell, tile) in self.tiles().enumerate() {
             // Lehmer digit: the later tiles smaller than this one.
             let digit = u64::from(nibble(smaller_unplaced, usize::from(tile)));
             rank += digit * FACTORIALS[cells - 1 - cell];
@@ -106,9 +104,8 @@ impl<const W: usize, const H: usize> Board<W, H> {
         }
         let mut unused = ALL_TILES;
         let mut rest = rank;
-        let mut packed = 0;
-        let mut blank = 0;
-        for cell in 0..cells {
+        let mut tiles = [0; 16];
+        for (cell, slot) in tiles.iter_mut().enumerate().take(cells) {
             let weight = FACTORIALS[cells - 1 - cell];
             // cannot fail: rest < (cells - cell)!, so the digit is below 16
             let digit = u32::try_from(rest / weight).unwrap_or(0);
@@ -120,12 +117,9 @@ impl<const W: usize, const H: usize> Board<W, H> {
             let low = unused & ((1 << shift) - 1);
             let high = (unused >> shift >> 4) << shift;
             unused = low | high;
-            packed |= u64::from(tile) << (4 * cell);
-            if tile == 0 {
-                blank = small(cell);
-            }
+            *slot = tile;
         }
-        Some(Board::from_parts(packed, blank))
+        Some(Board::from_permutation(&tiles[..cells]))
     }
 }
 

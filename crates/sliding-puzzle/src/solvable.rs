@@ -8,13 +8,11 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// The number of pairs of tiles (blank skipped) that appear in the
     /// opposite order to their numbers, reading row-major.
     pub(crate) fn inversions(&self) -> u32 {
-        let packed = self.packed();
         // Nibble t: how many tiles smaller than t are not placed yet, the
         // blank left out (see `rank`).
         let mut smaller_unplaced = ALL_TILES - above(0);
         let mut inversions = 0;
-        for cell in 0..Self::CELLS {
-            let tile = nibble(packed, cell);
+        for tile in self.tiles() {
             if tile != 0 {
                 // Later tiles smaller than this one.
                 inversions += u32::from(nibble(smaller_unplaced, usize::from(tile)));
@@ -101,7 +99,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
                 tiles.swap(i, rng.below(i + 1));
             }
         }
-        let board = Self::pack(&tiles[..cells]);
+        let board = Self::from_permutation(&tiles[..cells]);
         if board.is_solvable() {
             return board;
         }
@@ -112,20 +110,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
                 other => other,
             };
         }
-        Self::pack(&tiles[..cells])
-    }
-
-    /// Packs a known permutation of `0..W*H`.
-    fn pack(tiles: &[u8]) -> Self {
-        let mut packed = 0;
-        let mut blank = 0;
-        for (cell, &tile) in tiles.iter().enumerate() {
-            packed |= u64::from(tile) << (4 * cell);
-            if tile == 0 {
-                blank = small(cell);
-            }
-        }
-        Board::from_parts(packed, blank)
+        Self::from_permutation(&tiles[..cells])
     }
 
     /// The board reached from the goal by `len` random blank moves drawn

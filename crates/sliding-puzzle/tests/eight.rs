@@ -153,10 +153,9 @@ fn check_heuristic<Hr: Heuristic<3, 3>>(name: &str, heuristic: &Hr) {
         );
         assert_eq!(h == 0, board.is_goal(), "{name} on {board:?}");
         for m in board.legal_moves() {
-            let child = board.apply(m).unwrap();
-            let tile = board.tile(child.blank());
+            let (child, slide) = board.apply_with_slide(m).unwrap();
             let expected = heuristic.estimate(&child);
-            let updated = heuristic.update(&child, h, tile, child.blank(), board.blank());
+            let updated = heuristic.update(&child, h, slide);
             assert_eq!(updated, expected, "{name} update on {board:?} then {m}");
             if heuristic.is_consistent() {
                 assert!(

@@ -20,9 +20,8 @@ fn walk<const W: usize, const H: usize>(
     for _ in 0..len {
         let moves: Vec<Move> = board.legal_moves().collect();
         let m = moves[rng.below(moves.len())];
-        let next = board.apply(m).unwrap();
-        let tile = board.tile(next.blank());
-        let updated = heuristic.update(&next, h, tile, next.blank(), board.blank());
+        let (next, slide) = board.apply_with_slide(m).unwrap();
+        let updated = heuristic.update(&next, h, slide);
         let expected = heuristic.estimate(&next);
         prop_assert_eq!(updated, expected, "{:?} then {}", board, m);
         if heuristic.is_consistent() {

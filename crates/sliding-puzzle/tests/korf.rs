@@ -18,6 +18,7 @@
 use std::time::Instant;
 
 use frontier::IdaStar;
+use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{Fifteen, Heuristic, LinearConflict, Manhattan, Puzzle};
 
 /// One instance: Korf's number, the optimal length, the board.
@@ -27,17 +28,15 @@ struct Instance {
     board: Fifteen,
 }
 
+/// Korf's instances as read by the crate's instance parser, every one with
+/// its id and length.
 fn instances() -> Vec<Instance> {
-    include_str!("../testdata/korf100-blank-last.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split_whitespace();
-            let id = fields.next().unwrap().parse().unwrap();
-            let length = fields.next().unwrap().parse().unwrap();
-            let tiles: Vec<u8> = fields.map(|t| t.parse().unwrap()).collect();
-            let board = Fifteen::from_tiles(&tiles).unwrap();
-            Instance { id, length, board }
+    korf100()
+        .into_iter()
+        .map(|instance| Instance {
+            id: instance.id.expect("Korf's lines have ids"),
+            length: instance.length.expect("Korf's lines have lengths"),
+            board: instance.board,
         })
         .collect()
 }

@@ -2,6 +2,7 @@
 //! of bad input, and property tests that no input makes parsing panic.
 
 use proptest::prelude::*;
+use sliding_puzzle::instances::{instances, parse_instances};
 use sliding_puzzle::{AnyBoard, Board, Eight, Fifteen, Move, MoveError, ParseError, parse_moves};
 
 fn eight(text: &str) -> Result<Eight, ParseError> {
@@ -285,6 +286,14 @@ fn parse_everything(text: &str) -> Result<(), TestCaseError> {
     let _ = text.parse::<Board<2, 3>>();
     let _ = text.parse::<Board<1, 2>>();
     let _ = text.parse::<Board<2, 8>>();
+    for instance in instances::<3, 3>(text) {
+        match instance {
+            Ok(instance) => prop_assert!(text.lines().nth(instance.line - 1).is_some()),
+            Err(err) => prop_assert!(err.line() >= 1),
+        }
+    }
+    let _ = parse_instances::<2, 2>(text);
+    let _ = parse_instances::<4, 4>(text);
     let _ = parse_moves(text);
     let _ = Eight::goal().apply_moves(text);
     let _ = Fifteen::goal().verify_solution(text);

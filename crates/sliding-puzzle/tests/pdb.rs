@@ -23,6 +23,7 @@ use sliding_puzzle::heuristic::pdb::{
     FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, Partition, PatternDatabase, PatternError,
     PatternSpace,
 };
+use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{Board, Eight, Fifteen, Heuristic, Manhattan, Move, Puzzle};
 
 /// Exact distances to the goal of every board reachable from it, indexed
@@ -468,20 +469,6 @@ fn build_times() {
     }
 }
 
-/// Korf's 100 instances (blank-last goal) with their published optimal
-/// lengths.
-fn korf100() -> Vec<(Fifteen, usize)> {
-    let text = include_str!("../testdata/korf100-blank-last.txt");
-    text.lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let board = fields[2..].join(" ").parse().unwrap();
-            (board, fields[1].parse().unwrap())
-        })
-        .collect()
-}
-
 #[test]
 #[ignore = "needs the 7-8 tables (built once into the cache): run in release"]
 fn korf100_with_7_8_and_reflection() {
@@ -499,11 +486,12 @@ fn korf100_with_7_8_and_reflection() {
     let started = Instant::now();
     let mut generated = 0;
     let mut ida = frontier::IdaStar::new();
-    for (i, &(board, published)) in instances.iter().enumerate() {
+    for instance in &instances {
+        let board = instance.board;
         let result = ida.search(&Puzzle::new(board, &database));
         generated += result.stats.generated;
         let solution = result.into_solution().unwrap();
-        assert_eq!(solution.len(), published, "instance {}", i + 1);
+        assert_eq!(Some(solution.len()), instance.length, "{instance:?}");
         board.verify_solution(&solution.actions).unwrap();
     }
     println!(

@@ -1,9 +1,9 @@
 //! The linear-conflict heuristic.
 
-use crate::Board;
-use crate::board::{nibble, small};
+use crate::board::small;
 use crate::heuristic::manhattan::Distances;
 use crate::heuristic::{Heuristic, Manhattan};
+use crate::{Board, Slide};
 
 /// Manhattan distance plus two moves for every tile that must leave its
 /// line to let others pass (Hansson, Mayer & Yung 1992, "Criticizing
@@ -164,39 +164,39 @@ const fn key_part(n: usize) -> u16 {
     n as u16
 }
 
-/// The table key of row `row` of a packed board (rows of at most
-/// [`MAX_TABLED`] cells).
+/// The table key of row `row` of a board (rows of at most [`MAX_TABLED`]
+/// cells).
 #[inline]
-fn row_key<const W: usize, const H: usize>(packed: u64, row: usize) -> usize {
+fn row_key<const W: usize, const H: usize>(board: &Board<W, H>, row: usize) -> usize {
     let keys = Lines::<W, H>::ROW_KEY;
     let key: u16 = (row * W..(row + 1) * W)
-        .map(|cell| keys[cell][usize::from(nibble(packed, cell))])
+        .map(|cell| keys[cell][usize::from(board.tile_at(cell))])
         .sum();
     usize::from(key)
 }
 
-/// The table key of column `col` of a packed board (columns of at most
+/// The table key of column `col` of a board (columns of at most
 /// [`MAX_TABLED`] cells).
 #[inline]
-fn col_key<const W: usize, const H: usize>(packed: u64, col: usize) -> usize {
+fn col_key<const W: usize, const H: usize>(board: &Board<W, H>, col: usize) -> usize {
     let keys = Lines::<W, H>::COL_KEY;
     let key: u16 = (0..Lines::<W, H>::HEIGHT)
         .map(|row| row * W + col)
-        .map(|cell| keys[cell][usize::from(nibble(packed, cell))])
+        .map(|cell| keys[cell][usize::from(board.tile_at(cell))])
         .sum();
     usize::from(key)
 }
 
-/// The removal count of row `row` of a packed board.
+/// The removal count of row `row` of a board.
 #[inline]
-fn row_removals<const W: usize, const H: usize>(packed: u64, row: usize) -> u8 {
+fn row_removals<const W: usize, const H: usize>(board: &Board<W, H>, row: usize) -> u8 {
     if W <= MAX_TABLED {
-        return REMOVALS[row_key::<W, H>(packed, row)];
+        return REMOVALS[row_key(board, row)];
     }
     let mut sequence = [0; 16];
     let mut len = 0;
     for cell in row * W..(row + 1) * W {
-        let tile = usize::from(nibble(packed, cell));
+        let tile = usize::from(board.tile_at(cell));
         if tile != 0 && (tile - 1) / W == row {
             sequence[len] = small((tile - 1) % W);
             len += 1;
@@ -205,34 +205,22 @@ fn row_removals<const W: usize, const H: usize>(packed: u64, row: usize) -> u8 {
     removals(&sequence, len)
 }
 
-/// The removal count of column `col` of a packed board.
+/// The removal count of column `col` of a board.
 #[inline]
-fn col_removals<const W: usize, const H: usize>(packed: u64, col: usize) -> u8 {
+fn col_removals<const W: usize, const H: usize>(board: &Board<W, H>, col: usize) -> u8 {
     if Lines::<W, H>::HEIGHT <= MAX_TABLED {
-        return REMOVALS[col_key::<W, H>(packed, col)];
+        return REMOVALS[col_key(board, col)];
     }
     let mut sequence = [0; 16];
     let mut len = 0;
     for cell in (0..Lines::<W, H>::HEIGHT).map(|row| row * W + col) {
-        let tile = usize::from(nibble(packed, cell));
+        let tile = usize::from(board.tile_at(cell));
         if tile != 0 && (tile - 1) % W == col {
             sequence[len] = small((tile - 1) / W);
             len += 1;
         }
     }
     removals(&sequence, len)
-}
-
-/// The packed board before `tile` slid from `from` to `to`.
-#[inline]
-fn before_packed<const W: usize, const H: usize>(
-    after: &Board<W, H>,
-    tile: usize,
-    from: usize,
-    to: usize,
-) -> u64 {
-    let t = tile as u64;
-    after.packed() ^ (t << (4 * to)) ^ (t << (4 * from))
 }
 
 impl LinearConflict {
@@ -251,11 +239,10 @@ impl LinearConflict {
     /// ```
     #[must_use]
     pub fn conflicts<const W: usize, const H: usize>(board: &Board<W, H>) -> u8 {
-        let packed = board.packed();
         let rows: u8 = (0..Lines::<W, H>::HEIGHT)
-            .map(|row| row_removals::<W, H>(packed, row))
+            .map(|row| row_removals(board, row))
             .sum();
-        let cols: u8 = (0..W).map(|col| col_removals::<W, H>(packed, col)).sum();
+        let cols: u8 = (0..W).map(|col| col_removals(board, col)).sum();
         rows + cols
     }
 }
@@ -266,13 +253,13 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
     }
 
     #[inline]
-    fn update(&self, after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
-        if tile == 0 {
+    fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+        if slide.tile == 0 {
             // Not a move: the blank cannot slide into itself.
             return self.estimate(after);
         }
         // The masks let the compiler drop bounds checks: cells are below 16.
-        let (tile, from, to) = (usize::from(tile & 15), from & 15, to & 15);
+        let (tile, from, to) = (usize::from(slide.tile & 15), slide.from & 15, slide.to & 15);
         let distances = &Distances::<W, H>::TABLE[tile];
         let h = before
             .wrapping_add(distances[to])
@@ -289,13 +276,13 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
             }
             if Lines::<W, H>::HEIGHT <= MAX_TABLED {
                 let keys = Lines::<W, H>::COL_KEY;
-                let now = col_key::<W, H>(after.packed(), col);
+                let now = col_key(after, col);
                 let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
                 (REMOVALS[now], REMOVALS[then])
             } else {
                 (
-                    col_removals::<W, H>(after.packed(), col),
-                    col_removals::<W, H>(before_packed(after, tile, from, to), col),
+                    col_removals(after, col),
+                    col_removals(&after.unslide(slide), col),
                 )
             }
         } else {
@@ -305,13 +292,13 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
             }
             if W <= MAX_TABLED {
                 let keys = Lines::<W, H>::ROW_KEY;
-                let now = row_key::<W, H>(after.packed(), row);
+                let now = row_key(after, row);
                 let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
                 (REMOVALS[now], REMOVALS[then])
             } else {
                 (
-                    row_removals::<W, H>(after.packed(), row),
-                    row_removals::<W, H>(before_packed(after, tile, from, to), row),
+                    row_removals(after, row),
+                    row_removals(&after.unslide(slide), row),
                 )
             }
         };

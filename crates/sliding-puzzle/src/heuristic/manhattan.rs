@@ -1,8 +1,8 @@
 //! The Manhattan distance heuristic.
 
-use crate::Board;
-use crate::board::{nibble, small};
+use crate::board::small;
 use crate::heuristic::Heuristic;
+use crate::{Board, Slide};
 
 /// The sum over tiles of the rows plus columns between each tile and its
 /// goal cell (Doran & Michie 1966; the heuristic of Korf 1985's IDA*).
@@ -55,19 +55,22 @@ const fn table(w: usize, cells: usize) -> [[u8; 16]; 16] {
 impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
     fn estimate(&self, board: &Board<W, H>) -> u8 {
         let table = Distances::<W, H>::TABLE;
-        let packed = board.packed();
-        (0..Board::<W, H>::CELLS)
-            .map(|cell| table[usize::from(nibble(packed, cell))][cell])
+        board
+            .tiles()
+            .enumerate()
+            .map(|(cell, tile)| table[usize::from(tile)][cell])
             .sum()
     }
 
     #[inline]
-    fn update(&self, _after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
-        let distances = &Distances::<W, H>::TABLE[usize::from(tile)];
+    fn update(&self, _after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+        // The masks let the compiler drop bounds checks: tiles and cells are
+        // below 16.
+        let distances = &Distances::<W, H>::TABLE[usize::from(slide.tile & 15)];
         // Wrapping: an inconsistent `before` must not panic in a debug build.
         before
-            .wrapping_add(distances[to & 15])
-            .wrapping_sub(distances[from & 15])
+            .wrapping_add(distances[slide.to & 15])
+            .wrapping_sub(distances[slide.from & 15])
     }
 }
 

@@ -1,8 +1,7 @@
 //! The misplaced-tiles heuristic.
 
-use crate::Board;
-use crate::board::nibble;
 use crate::heuristic::Heuristic;
+use crate::{Board, Slide};
 
 /// The number of tiles (blank excluded) not in their goal cell (Doran &
 /// Michie 1966; Nilsson's h1).
@@ -25,20 +24,19 @@ pub struct Misplaced;
 
 impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
     fn estimate(&self, board: &Board<W, H>) -> u8 {
-        let packed = board.packed();
         let mut misplaced = 0;
-        for cell in 0..Board::<W, H>::CELLS {
-            let tile = usize::from(nibble(packed, cell));
+        for (cell, tile) in board.tiles().enumerate() {
+            let tile = usize::from(tile);
             misplaced += u8::from(tile != 0 && tile != cell + 1);
         }
         misplaced
     }
 
     #[inline]
-    fn update(&self, _after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
-        let goal = usize::from(tile);
+    fn update(&self, _after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+        let goal = usize::from(slide.tile);
         before
-            .wrapping_add(u8::from(to + 1 != goal))
-            .wrapping_sub(u8::from(from + 1 != goal))
+            .wrapping_add(u8::from(slide.to + 1 != goal))
+            .wrapping_sub(u8::from(slide.from + 1 != goal))
     }
 }

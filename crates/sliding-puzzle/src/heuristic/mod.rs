@@ -26,7 +26,7 @@ pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 pub use pdb::PatternDatabase;
 
-use crate::Board;
+use crate::{Board, Slide};
 
 /// A lower bound on the moves from a board to the goal.
 ///
@@ -66,12 +66,11 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// Lower bound on the moves from `board` to the goal.
     fn estimate(&self, board: &Board<W, H>) -> u8;
 
-    /// The estimate of `after`, reached from a board whose estimate was
-    /// `before` by sliding `tile` from cell `from` into cell `to` (the blank
-    /// went the other way).
+    /// The estimate of `after`, reached by `slide` from a board whose
+    /// estimate was `before`.
     /// Default: recompute. Override where incremental is faster.
-    fn update(&self, after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
-        let _ = (before, tile, from, to);
+    fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+        let _ = (before, slide);
         self.estimate(after)
     }
 
@@ -88,8 +87,8 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
     }
 
     #[inline]
-    fn update(&self, after: &Board<W, H>, before: u8, tile: u8, from: usize, to: usize) -> u8 {
-        (**self).update(after, before, tile, from, to)
+    fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+        (**self).update(after, before, slide)
     }
 
     fn is_consistent(&self) -> bool {
@@ -118,7 +117,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Zero {
     }
 
     #[inline]
-    fn update(&self, _after: &Board<W, H>, _before: u8, _tile: u8, _from: usize, _to: usize) -> u8 {
+    fn update(&self, _after: &Board<W, H>, _before: u8, _slide: Slide) -> u8 {
         0
     }
 }

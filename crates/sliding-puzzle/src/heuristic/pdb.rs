@@ -371,7 +371,7 @@ impl<const W: usize, const H: usize> PatternSpace<W, H> {
     /// tiles, below [`Abstraction::entry_count`].
     #[must_use]
     pub fn entry(&self, board: &Board<W, H>) -> u64 {
-        let cells = cells_of_tiles(board);
+        let cells = board.cells_of_tiles();
         Self::placement_rank(self.tiles.iter().map(|&tile| cells[usize::from(tile)]))
     }
 
@@ -785,18 +785,6 @@ fn cell_u8(cell: usize) -> u8 {
     cell as u8
 }
 
-/// `cells[tile]`: the cell holding each tile (the blank's entry is its cell
-/// too).
-#[inline]
-fn cells_of_tiles<const W: usize, const H: usize>(board: &Board<W, H>) -> [u8; 16] {
-    let packed = board.packed();
-    let mut cells = [0; 16];
-    for cell in 0..Board::<W, H>::CELLS {
-        cells[((packed >> (4 * cell)) & 0xF) as usize] = cell_u8(cell);
-    }
-    cells
-}
-
 /// Where one group's table comes from, in a [`PatternDatabase`].
 #[derive(Debug)]
 pub struct PatternGroup<const W: usize, const H: usize> {
@@ -1027,7 +1015,7 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
     /// The sum of the groups' values for `board`, without reflection.
     #[must_use]
     pub fn sum(&self, board: &Board<W, H>) -> u8 {
-        let cells = cells_of_tiles(board);
+        let cells = board.cells_of_tiles();
         self.groups
             .iter()
             .fold(0u8, |sum, group| sum.saturating_add(group.value(&cells)))
@@ -1040,7 +1028,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
     /// may be unreachable and the sum saturates at 255.
     #[inline]
     fn estimate(&self, board: &Board<W, H>) -> u8 {
-        let cells = cells_of_tiles(board);
+        let cells = board.cells_of_tiles();
         let sum = self
             .groups
             .iter()
