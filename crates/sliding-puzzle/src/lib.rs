@@ -38,7 +38,7 @@
 //! - Parsing (`FromStr`: whitespace-separated tiles, `x` or `0` for the
 //!   blank, or `23415x768` for 3x3) and printing (`Display` draws the grid,
 //!   [`Board::to_line`] the one-line form), with [`ParseError`] and
-//!   [`MoveError`].
+//!   [`MoveError`]; errors keep a bad token as a bounded [`TokenExcerpt`].
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
@@ -92,7 +92,7 @@ mod solvable;
 
 pub use board::{Board, Eight, Fifteen};
 pub use eight_table::EightTable;
-pub use error::{MoveError, ParseError};
+pub use error::{MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;
