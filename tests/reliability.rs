@@ -6,9 +6,11 @@
 //! Like `tests/examples.rs`, these run the example binaries that
 //! `cargo test` builds, on inputs small enough for the debug build.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// The path of example `name`, built by `cargo test`.
 fn example(name: &str) -> PathBuf {
@@ -142,4 +144,75 @@ fn terrain_stops_a_search_at_its_memory_limit() {
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{err}");
     assert!(err.contains("stopped by its memory limit"), "{err}");
+}
+
+#[test]
+fn eight_cuts_long_tokens_short() {
+    const LONG: usize = 10 << 20;
+    // A bad token ends its board; an all-digit one is read as a tile and
+    // found too large to be one. Neither is echoed whole.
+    for (token, message) in [
+        (
+            "y".repeat(LONG),
+            format!(
+                "unreadable token \"{}\"… of {LONG} bytes (expected",
+                "y".repeat(32)
+            ),
+        ),
+        (
+            "9".repeat(LONG),
+            format!(
+                "unreadable token \"{}\"… of {LONG} bytes at position 0",
+                "9".repeat(32)
+            ),
+        ),
+    ] {
+        let input = format!("{token} 2 3 4 5 6 7 8 x\n2 3 4 1 5 x 7 6 8\n");
+        let output = run("eight", &[], input.as_bytes());
+        let err = stderr(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}",
+            &err[..err.len().min(200)]
+        );
+        assert!(err.len() < 300, "{} bytes on stderr", err.len());
+        assert!(err.contains(&message), "{err}");
+        // The board after the bad one is still answered.
+        assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    }
+}
+
+#[test]
+fn eight_answers_each_board_before_its_input_ends() {
+    let mut child = Command::new(example("eight"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdout = child.stdout.take().expect("a piped stdout");
+    let (sender, receiver) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("UTF-8 answers")).is_err() {
+                break;
+            }
+        }
+    });
+    // Two boards, each answered while stdin stays open: a reader that
+    // waits for the end of its input never answers.
+    for board in ["2 3 4 1 5 x 7 6 8\n", "1 2 3\n4 5 6\n7 x 8\n"] {
+        input
+            .write_all(board.as_bytes())
+            .expect("eight reads stdin");
+        input.flush().expect("eight reads stdin");
+        let answer = receiver.recv_timeout(Duration::from_mins(1));
+        assert!(answer.is_ok(), "no answer to {board:?} while stdin is open");
+    }
+    drop(input);
+    let status = child.wait().expect("eight finishes");
+    reader.join().expect("the reader thread");
+    assert!(status.success());
 }
