@@ -93,8 +93,8 @@ pub enum TerrainError {
         /// [`MAX_CELLS`].
         max: usize,
     },
-    /// The memory for the map's cells could not be allocated.
-    #[error("cannot allocate the {cells} cells of the map ({cells} bytes)")]
+    /// The memory for the map's cells (a byte each) could not be allocated.
+    #[error("cannot allocate {cells} bytes for the cells of the map")]
     OutOfMemory {
         /// The cells, one byte each.
         cells: usize,
