@@ -21,12 +21,17 @@
 //! size), 2 if a strategy returned a wrong solution (a bug), 0 otherwise.
 //! Empty input prints nothing and exits 0.
 //!
+//! The input is read as a stream: each board is answered as soon as its
+//! last tile is read (answers are flushed whenever reading on would wait
+//! for more input), and memory does not grow with the input. Long tokens
+//! are echoed cut short, with their length.
+//!
 //! Strategy: by default the precomputed 3x3 table (one reverse BFS from the
 //! goal, then O(length) per board) for 3x3 and IDA* with linear conflict
 //! for 4x4; `--algo` and `--heuristic` choose another. Every answer is
 //! replayed to the goal before it is printed.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufReader, BufWriter, StdinLock, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -87,13 +92,6 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let mut input = Vec::new();
-    if let Err(err) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("error: cannot read stdin: {err}");
-        return ExitCode::FAILURE;
-    }
-    // Invalid UTF-8 becomes U+FFFD, which is then reported as a bad token.
-    let input = String::from_utf8_lossy(&input);
     let mut limits = Limits::new().max_stored(args.max_stored);
     if let Some(seconds) = args.max_time {
         match Duration::try_from_secs_f64(seconds) {
@@ -104,9 +102,14 @@ fn main() -> ExitCode {
             }
         }
     }
-    match run(&args, &input, &limits) {
+    let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+    match run(&args, input, &limits) {
         Ok(Status::Clean) => ExitCode::SUCCESS,
         Ok(Status::BadInput) => ExitCode::FAILURE,
+        Err(Failure::Read(err)) => {
+            eprintln!("error: cannot read stdin: {err}");
+            ExitCode::FAILURE
+        }
         Err(Failure::Bug(err)) => {
             eprintln!("bug: {err}");
             ExitCode::from(2)
@@ -128,6 +131,7 @@ enum Status {
 /// Why the run stopped early.
 enum Failure {
     Bug(SolveError),
+    Read(io::Error),
     Io(io::Error),
 }
 
@@ -137,14 +141,34 @@ impl From<io::Error> for Failure {
     }
 }
 
-fn run(args: &Args, input: &str, limits: &Limits<u32>) -> Result<Status, Failure> {
+fn run(
+    args: &Args,
+    input: BufReader<StdinLock<'_>>,
+    limits: &Limits<u32>,
+) -> Result<Status, Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
     let mut status = Status::Clean;
     let mut table_built = false;
     let started = Instant::now();
     let mut count = 0_usize;
-    for (index, item) in Boards::new(input, args.size).enumerate() {
+    let mut boards = Boards::new(input, args.size);
+    loop {
+        // Reading on would wait for input: whoever sent the boards so far
+        // may be waiting for their answers first.
+        if boards
+            .get_ref()
+            .buffer()
+            .iter()
+            .all(u8::is_ascii_whitespace)
+        {
+            out.flush()?;
+        }
+        let Some(item) = boards.next() else {
+            break;
+        };
+        let index = count;
+        let item = item.map_err(Failure::Read)?;
         count += 1;
         let board = match item.board {
             Ok(board) => board,

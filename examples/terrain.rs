@@ -13,22 +13,27 @@
 //! Map files hold one row per line: digits 1-9 are costs, `.` costs 1, `#`
 //! is a wall, `S` and `G` (cost 1) the start and the goal. The program
 //! prints the map with the cheapest path drawn as `*`, its cost, and the
-//! nodes each search expanded. Exit status: 1 for an unreadable map, 2 if
-//! A* and Dijkstra disagree on the cost or a path does not replay (a bug);
-//! a map with no path is reported and exits 0.
+//! nodes each search expanded. Exit status: 1 for an unreadable map or a
+//! search stopped by `--max-stored`; 2 for a bad command line (clap's usage
+//! errors, and a `--weight` that is not a finite number of at least 1 or is
+//! too large for the map, or a `--width` × `--height` that overflows, is
+//! below 2 cells or above `terrain::MAX_CELLS`); 3 if A* and Dijkstra
+//! disagree on the cost or a path does not replay (a bug). A map with no
+//! path is reported and exits 0.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use frontier::problem::NoHeuristic;
-use frontier::{SearchProblem, SearchResult, Step};
-use frontier_workspace::terrain::{Direction, Terrain};
+use frontier::{AStar, Limits, SearchProblem, SearchResult};
+use frontier_workspace::terrain::{self, Direction, Terrain, TerrainError};
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
 /// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
 #[derive(Debug, Parser)]
-#[command(version)]
+#[command(name = "terrain", version)]
 struct Args {
     /// A map file (rows of digits 1-9, `.` for 1, `#` for walls, one `S`
     /// and one `G`); without it, a seeded random map
@@ -46,62 +51,61 @@ struct Args {
     #[arg(long, default_value_t = 20)]
     height: usize,
 
-    /// The heuristic's weight for weighted A* (at least 1): the path found
-    /// costs at most this many times the cheapest
-    #[arg(long, default_value_t = 2.0)]
+    /// The heuristic's weight for weighted A* (a finite number, at least 1):
+    /// the path found costs at most this many times the cheapest
+    #[arg(long, default_value_t = 2.0, value_parser = terrain::parse_weight)]
     weight: f64,
+
+    /// Stop a search that stores more states than this (count about 50
+    /// bytes a state), rather than exhaust memory on a huge map
+    #[arg(long, default_value_t = 20_000_000)]
+    max_stored: usize,
 }
 
-/// The map with the heuristic multiplied by a weight: weighted A*.
-struct Weighted<'a>(&'a Terrain, f64);
-
-impl SearchProblem for Weighted<'_> {
-    type State = (usize, usize);
-    type Action = char;
-    type Cost = u32;
-
-    fn start(&self) -> (usize, usize) {
-        self.0.start()
-    }
-
-    fn is_goal(&self, at: &(usize, usize)) -> bool {
-        self.0.is_goal(at)
-    }
-
-    fn successors(
-        &self,
-        at: &(usize, usize),
-    ) -> impl Iterator<Item = Step<(usize, usize), char, u32>> {
-        self.0.successors(at)
-    }
-
-    #[expect(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "a non-negative estimate, floored, far below u32::MAX on any map that fits in memory"
-    )]
-    fn heuristic(&self, at: &(usize, usize)) -> u32 {
-        (f64::from(self.0.heuristic(at)) * self.1).floor() as u32
-    }
-}
+/// Exit status for a bug: two searches disagree or a path does not replay.
+const BUG: u8 = 3;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    if args.weight.is_nan() || args.weight < 1.0 {
-        eprintln!("error: --weight {} must be at least 1", args.weight);
-        return ExitCode::FAILURE;
-    }
     let (map, name) = match load(&args) {
         Ok(loaded) => loaded,
-        Err(message) => {
+        Err(LoadError::Usage(message)) => Args::command()
+            .error(ErrorKind::ValueValidation, message)
+            .exit(),
+        Err(LoadError::Map(message)) => {
             eprintln!("error: {message}");
             return ExitCode::FAILURE;
         }
     };
+    let weighted_map = match map.weighted(args.weight) {
+        Ok(weighted) => weighted,
+        Err(err) => Args::command()
+            .error(
+                ErrorKind::ValueValidation,
+                format!("invalid value for '--weight <WEIGHT>': {err}"),
+            )
+            .exit(),
+    };
 
-    let astar = frontier::astar(&map);
-    let dijkstra = frontier::astar(&NoHeuristic(&map));
-    let weighted = frontier::astar(&Weighted(&map, args.weight));
+    let limits = Limits::new().max_stored(args.max_stored);
+    let astar = AStar::new().limits(limits.clone()).search(&map);
+    let dijkstra = AStar::new()
+        .limits(limits.clone())
+        .search(&NoHeuristic(&map));
+    let weighted = AStar::new().limits(limits).search(&weighted_map);
+    for (label, result) in [
+        ("A*", &astar),
+        ("Dijkstra", &dijkstra),
+        ("weighted A*", &weighted),
+    ] {
+        if let Some(limit) = result.limit() {
+            eprintln!(
+                "error: {name}: {label} stopped by its {limit} after {} states (raise --max-stored)",
+                result.stats.peak_stored
+            );
+            return ExitCode::FAILURE;
+        }
+    }
     println!("{name}");
     let Some(path) = astar.solution() else {
         print!("{map}");
@@ -113,7 +117,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         } else {
             eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
-            ExitCode::from(2)
+            ExitCode::from(BUG)
         };
     };
     print!("{}", draw(&map, &path.states));
@@ -136,24 +140,31 @@ fn main() -> ExitCode {
     check(&map, path.cost, &dijkstra, &weighted, args.weight)
 }
 
+/// Why no map could be had.
+enum LoadError {
+    /// The command line asks for a map that cannot be: a usage error.
+    Usage(String),
+    /// The map file cannot be read, or the map's memory allocated.
+    Map(String),
+}
+
 /// The map of the file argument, or a seeded random map; and its name.
-fn load(args: &Args) -> Result<(Terrain, String), String> {
+fn load(args: &Args) -> Result<(Terrain, String), LoadError> {
     if let Some(path) = &args.map {
         let text = std::fs::read_to_string(path)
-            .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+            .map_err(|err| LoadError::Map(format!("cannot read {}: {err}", path.display())))?;
         let map = text
             .parse::<Terrain>()
-            .map_err(|err| format!("{}: {err}", path.display()))?;
+            .map_err(|err| LoadError::Map(format!("{}: {err}", path.display())))?;
         return Ok((map, path.display().to_string()));
     }
-    if args
-        .width
-        .checked_mul(args.height)
-        .is_none_or(|cells| cells < 2)
-    {
-        return Err("a random map needs at least 2 cells".to_owned());
-    }
-    let map = Terrain::random(args.width, args.height, args.seed);
+    let map = Terrain::try_random(args.width, args.height, args.seed).map_err(|err| match err {
+        TerrainError::OutOfMemory { .. } => LoadError::Map(err.to_string()),
+        _ => LoadError::Usage(format!(
+            "--width {} --height {}: {err}",
+            args.width, args.height
+        )),
+    })?;
     let name = format!(
         "random {}x{} map, seed {}",
         args.width, args.height, args.seed
@@ -171,18 +182,18 @@ fn check(
 ) -> ExitCode {
     let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {
         eprintln!("bug: A* found a path that Dijkstra or weighted A* did not");
-        return ExitCode::from(2);
+        return ExitCode::from(BUG);
     };
     if dijkstra.cost != cheapest {
         eprintln!("bug: A* found cost {cheapest}, Dijkstra {}", dijkstra.cost);
-        return ExitCode::from(2);
+        return ExitCode::from(BUG);
     }
     if weighted.cost < cheapest || f64::from(weighted.cost) > weight * f64::from(cheapest) {
         eprintln!(
             "bug: weighted A* found cost {}, outside [{cheapest}, {weight} x {cheapest}]",
             weighted.cost
         );
-        return ExitCode::from(2);
+        return ExitCode::from(BUG);
     }
     for solution in [dijkstra, weighted] {
         let replayed: Option<u32> = solution
@@ -199,7 +210,7 @@ fn check(
             || !map.is_goal(solution.states.last().unwrap_or(&map.start()))
         {
             eprintln!("bug: a path does not replay to the goal at its cost");
-            return ExitCode::from(2);
+            return ExitCode::from(BUG);
         }
     }
     ExitCode::SUCCESS

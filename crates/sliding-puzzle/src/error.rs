@@ -1,6 +1,9 @@
 //! The crate's errors: [`ParseError`] when a board cannot be read,
 //! [`InstanceError`] when a line of an instance file cannot,
-//! [`MoveError`] when a move sequence cannot be replayed or does not solve.
+//! [`MoveError`] when a move sequence cannot be replayed or does not solve,
+//! and [`TokenExcerpt`], the bounded copy of a bad token that errors keep.
+
+use std::fmt;
 
 use thiserror::Error;
 
@@ -55,10 +58,10 @@ pub enum ParseError {
         max: u8,
     },
     /// A token is neither a tile number nor a blank (`x`, `X` or `0`).
-    #[error("unreadable token {token:?} at position {position}")]
+    #[error("unreadable token {token} at position {position}")]
     UnreadableToken {
-        /// The token as written.
-        token: String,
+        /// The token as written, cut short if it is long.
+        token: TokenExcerpt,
         /// Where it appears.
         position: usize,
     },
@@ -84,12 +87,12 @@ pub enum ParseError {
 /// # Example
 ///
 /// ```
-/// use sliding_puzzle::{Eight, InstanceError, instances::parse_instances};
+/// use sliding_puzzle::{InstanceError, TokenExcerpt, instances::parse_instances};
 ///
 /// let err = parse_instances::<3, 3>("# id length tiles\n7 two 2 3 4 1 5 x 7 6 8\n").unwrap_err();
 /// assert_eq!(
 ///     err,
-///     InstanceError::NotANumber { line: 2, field: "length", token: "two".to_owned(), position: 1 }
+///     InstanceError::NotANumber { line: 2, field: "length", token: TokenExcerpt::new("two"), position: 1 }
 /// );
 /// assert_eq!(err.to_string(), "line 2: the length \"two\" at position 1 is not a number");
 /// ```
@@ -112,14 +115,14 @@ pub enum InstanceError {
         found: usize,
     },
     /// The id or the length is not a number (digits only).
-    #[error("line {line}: the {field} {token:?} at position {position} is not a number")]
+    #[error("line {line}: the {field} {token} at position {position} is not a number")]
     NotANumber {
         /// The line, from 1.
         line: usize,
         /// `"id"` or `"length"`.
         field: &'static str,
-        /// The field as written.
-        token: String,
+        /// The field as written (its start, if long).
+        token: TokenExcerpt,
         /// Where it is on the line, counting fields from 0.
         position: usize,
     },
@@ -150,6 +153,118 @@ impl InstanceError {
             | InstanceError::NotANumber { line, .. }
             | InstanceError::Board { line, .. } => *line,
         }
+    }
+}
+
+/// A token as an error keeps it: its first [`TokenExcerpt::KEPT_CHARS`]
+/// characters and its length, so that an error about a 100 MB token costs
+/// no more memory or output than one about a short token.
+///
+/// `Display` quotes the token as `{:?}` does, followed for a cut token by
+/// `…` and its length in bytes.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::TokenExcerpt;
+///
+/// let short = TokenExcerpt::new("four");
+/// assert_eq!(short.to_string(), r#""four""#);
+/// assert!(!short.is_cut());
+///
+/// let long = TokenExcerpt::new(&"y".repeat(1000));
+/// assert_eq!(long.kept(), "y".repeat(32));
+/// assert_eq!(long.len(), 1000);
+/// assert_eq!(long.to_string(), format!("\"{}\"… of 1000 bytes", "y".repeat(32)));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TokenExcerpt {
+    /// The first characters of the token, at most `KEPT_CHARS` of them.
+    kept: String,
+    /// The token's length in bytes.
+    len: usize,
+}
+
+impl TokenExcerpt {
+    /// How many characters of a token are kept.
+    pub const KEPT_CHARS: usize = 32;
+
+    /// The excerpt of `token`.
+    ///
+    /// # Complexity
+    ///
+    /// O(`KEPT_CHARS`): the rest of the token is not read.
+    #[must_use]
+    pub fn new(token: &str) -> Self {
+        let end = token
+            .char_indices()
+            .nth(Self::KEPT_CHARS)
+            .map_or(token.len(), |(end, _)| end);
+        TokenExcerpt {
+            kept: token[..end].to_owned(),
+            len: token.len(),
+        }
+    }
+
+    /// Adds `c` to the end of the token: for readers that see a token one
+    /// character at a time and never hold it whole.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::TokenExcerpt;
+    ///
+    /// let mut token = TokenExcerpt::default();
+    /// "é".repeat(100).chars().for_each(|c| token.push(c));
+    /// assert_eq!(token, TokenExcerpt::new(&"é".repeat(100)));
+    /// assert_eq!(token.len(), 200);
+    /// ```
+    pub fn push(&mut self, c: char) {
+        if self.len == self.kept.len() && self.kept.chars().count() < Self::KEPT_CHARS {
+            self.kept.push(c);
+        }
+        self.len += c.len_utf8();
+    }
+
+    /// The characters kept: the whole token unless [`is_cut`](Self::is_cut).
+    #[must_use]
+    pub fn kept(&self) -> &str {
+        &self.kept
+    }
+
+    /// The whole token's length in bytes (as UTF-8).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the token is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether some of the token was left out.
+    #[must_use]
+    pub fn is_cut(&self) -> bool {
+        self.kept.len() < self.len
+    }
+}
+
+impl From<&str> for TokenExcerpt {
+    fn from(token: &str) -> Self {
+        TokenExcerpt::new(token)
+    }
+}
+
+impl fmt::Display for TokenExcerpt {
+    /// `"four"`, or `"yyyy"… of 1000 bytes` for a cut token.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.kept)?;
+        if self.is_cut() {
+            write!(f, "… of {} bytes", self.len)?;
+        }
+        Ok(())
     }
 }
 
@@ -195,4 +310,62 @@ pub enum MoveError {
         /// The board they end at, in one-line form.
         end: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Eight, Fifteen, ParseError, TokenExcerpt};
+
+    #[test]
+    fn long_tokens_are_cut_in_errors() {
+        let token = "é".repeat(1 << 20);
+        let err = format!("1 2 3 {token} 5 6 7 8 x")
+            .parse::<Eight>()
+            .unwrap_err();
+        let ParseError::UnreadableToken {
+            token: kept,
+            position,
+        } = &err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!(*position, 3);
+        assert_eq!(kept.kept(), "é".repeat(32));
+        assert_eq!(kept.len(), 2 << 20);
+        assert!(kept.is_cut());
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "unreadable token \"{}\"… of 2097152 bytes at position 3",
+                "é".repeat(32)
+            )
+        );
+        let digits = "9".repeat(40);
+        let err = format!("{digits} 1 2 3 4 5 6 7 8 9 10 11 12 13 14 x")
+            .parse::<Fifteen>()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "unreadable token \"{}\"… of 40 bytes at position 0",
+                &digits[..32]
+            )
+        );
+    }
+
+    #[test]
+    fn excerpts_keep_whole_characters() {
+        for len in [0, 1, 31, 32, 33, 100] {
+            let token = "✓".repeat(len);
+            let excerpt = TokenExcerpt::new(&token);
+            assert_eq!(excerpt.kept(), "✓".repeat(len.min(32)));
+            assert_eq!(excerpt.len(), token.len());
+            assert_eq!(excerpt.is_cut(), len > 32);
+            assert_eq!(excerpt.is_empty(), len == 0);
+            let mut pushed = TokenExcerpt::default();
+            token.chars().for_each(|c| pushed.push(c));
+            assert_eq!(pushed, excerpt);
+        }
+        assert_eq!(TokenExcerpt::new("a\"b\n").to_string(), r#""a\"b\n""#);
+    }
 }

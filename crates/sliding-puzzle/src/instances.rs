@@ -21,7 +21,7 @@
 //! instance or an [`InstanceError`] naming the line and what is wrong.
 
 use crate::parse::board_from_tokens;
-use crate::{Board, InstanceError};
+use crate::{Board, InstanceError, TokenExcerpt};
 
 /// Korf's 100 random 15-puzzle instances (Korf 1985, *Artificial
 /// Intelligence* 27), converted to the blank-last goal: the text of
@@ -179,7 +179,7 @@ fn number<T: std::str::FromStr>(
     let not_a_number = || InstanceError::NotANumber {
         line,
         field,
-        token: token.to_owned(),
+        token: TokenExcerpt::new(token),
         position,
     };
     // Digits only: `str::parse` would also take a leading `+`.
@@ -227,7 +227,7 @@ mod tests {
             InstanceError::NotANumber {
                 line: 3,
                 field: "id",
-                token: "+1".to_owned(),
+                token: TokenExcerpt::new("+1"),
                 position: 0
             }
         );
@@ -236,7 +236,7 @@ mod tests {
             InstanceError::NotANumber {
                 line: 1,
                 field: "length",
-                token: "99999999999999999999999".to_owned(),
+                token: TokenExcerpt::new("99999999999999999999999"),
                 position: 1
             }
         );
@@ -245,7 +245,7 @@ mod tests {
             InstanceError::Board {
                 line: 2,
                 error: ParseError::UnreadableToken {
-                    token: "y".to_owned(),
+                    token: "y".into(),
                     position: 2
                 }
             }

@@ -38,7 +38,7 @@
 //! - Parsing (`FromStr`: whitespace-separated tiles, `x` or `0` for the
 //!   blank, or `23415x768` for 3x3) and printing (`Display` draws the grid,
 //!   [`Board::to_line`] the one-line form), with [`ParseError`] and
-//!   [`MoveError`].
+//!   [`MoveError`]; errors keep a bad token as a bounded [`TokenExcerpt`].
 //! - [`instances`]: files of boards with their ids and optimal lengths
 //!   (`id length t0 .. tN`), with [`InstanceError`], and Korf's 100
 //!   15-puzzles built in ([`instances::korf100`]).
@@ -97,7 +97,7 @@ mod solvable;
 
 pub use board::{Board, Eight, Fifteen, Slide};
 pub use eight_table::EightTable;
-pub use error::{InstanceError, MoveError, ParseError};
+pub use error::{InstanceError, MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;

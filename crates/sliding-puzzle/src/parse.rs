@@ -33,7 +33,7 @@ fn values(tokens: &[&str]) -> Result<Vec<u64>, ParseError> {
         .enumerate()
         .map(|(position, &token)| {
             let unreadable = || ParseError::UnreadableToken {
-                token: token.to_owned(),
+                token: token.into(),
                 position,
             };
             match token {
@@ -116,6 +116,37 @@ impl AnyBoard {
         }
     }
 
+    /// The 3x3 board of 9 tile numbers or the 4x4 board of 16, in
+    /// row-major order with 0 for the blank: for readers that split their
+    /// input into tokens themselves. The numbers are `u64`, as written, so
+    /// that a tile too large for any board is reported as it was written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{AnyBoard, ParseError};
+    ///
+    /// let board = AnyBoard::from_values(&[2, 3, 4, 1, 5, 0, 7, 6, 8])?;
+    /// assert_eq!(board.to_line(), "2 3 4 1 5 x 7 6 8");
+    /// assert_eq!(
+    ///     AnyBoard::from_values(&[1, 2, 3, 4, 5, 6, 7, 300, 0]),
+    ///     Err(ParseError::TileOutOfRange { tile: 300, position: 7, max: 8 })
+    /// );
+    /// # Ok::<(), ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::UnknownSize`] unless there are 9 or 16 numbers, then
+    /// the checks of [`Board::from_tiles`].
+    pub fn from_values(values: &[u64]) -> Result<Self, ParseError> {
+        match values.len() {
+            9 => Eight::from_values(values.iter().copied()).map(AnyBoard::Eight),
+            16 => Fifteen::from_values(values.iter().copied()).map(AnyBoard::Fifteen),
+            found => Err(ParseError::UnknownSize { found }),
+        }
+    }
+
     /// Whether the board can reach its goal (see [`Board::is_solvable`]).
     ///
     /// # Example
@@ -152,12 +183,13 @@ impl FromStr for AnyBoard {
         let compact = is_compact(text);
         let tokens = tokens(text, true);
         let values = values(&tokens)?;
-        match values.len() {
-            9 => Eight::from_values(values.iter().copied()).map(AnyBoard::Eight),
-            16 if !compact => Fifteen::from_values(values.iter().copied()).map(AnyBoard::Fifteen),
-            found if compact => Err(ParseError::WrongTileCount { expected: 9, found }),
-            found => Err(ParseError::UnknownSize { found }),
+        if compact && values.len() != 9 {
+            return Err(ParseError::WrongTileCount {
+                expected: 9,
+                found: values.len(),
+            });
         }
+        Self::from_values(&values)
     }
 }
 

@@ -1,0 +1,218 @@
+//! The promises of docs/reliability.md that the programs keep under bad
+//! input: every bad value gets an error that names it and a usage-error exit
+//! status, never a panic; echoed tokens are cut short; `eight` answers each
+//! board as soon as it is complete.
+//!
+//! Like `tests/examples.rs`, these run the example binaries that
+//! `cargo test` builds, on inputs small enough for the debug build.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The path of example `name`, built by `cargo test`.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("tests run from target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with `cargo test`, which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// Runs example `name` with `args`, feeding it `stdin`.
+fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdin = stdin.to_vec();
+    // Write from a thread: the program may answer (and fill its stdout
+    // pipe) before it has read all its input.
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().expect("the example finishes");
+    writer
+        .join()
+        .expect("the writer thread")
+        .expect("the example reads its input");
+    output
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A file in the temporary directory, unique to this test process.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("frontier-rel-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("a writable temporary directory");
+    path
+}
+
+/// Asserts that `output` is a usage error (clap's exit status 2) whose
+/// message holds every one of `needles`, without a panic.
+fn assert_usage_error(output: &Output, needles: &[&str]) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{needle:?} not in {err}");
+    }
+}
+
+#[test]
+fn terrain_rejects_weights_that_are_not_finite_and_at_least_one() {
+    for weight in ["inf", "-inf", "NaN", "0", "-1", "0.5"] {
+        let arg = format!("--weight={weight}");
+        let output = run("terrain", &[&arg, "--width", "20", "--height", "8"], b"");
+        assert_usage_error(&output, &["--weight", &format!("'{weight}'")]);
+    }
+}
+
+#[test]
+fn terrain_rejects_a_weight_too_large_for_the_map() {
+    // On a 20x8 map the weighted Manhattan distance reaches 26 w, and the
+    // path costs reach 9 x 159: beyond u32 for w = 1e9.
+    for weight in ["1e9", "1e300"] {
+        let arg = format!("--weight={weight}");
+        let output = run("terrain", &[&arg, "--width", "20", "--height", "8"], b"");
+        assert_usage_error(&output, &["--weight", "too large", "20x8"]);
+    }
+    let fine = run(
+        "terrain",
+        &["--weight=1e6", "--width", "20", "--height", "8"],
+        b"",
+    );
+    assert!(fine.status.success(), "{}", stderr(&fine));
+}
+
+#[test]
+fn terrain_names_the_file_line_and_column() {
+    let map = temp_file("blank-lines.txt", "S.\n\n\n#x\n..G\n");
+    let output = run("terrain", &[map.to_str().unwrap()], b"");
+    let _ = std::fs::remove_file(&map);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("unexpected 'x' at line 4, column 2"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn terrain_names_a_size_that_overflows_or_cannot_be_stored() {
+    let output = run(
+        "terrain",
+        &["--width", "4294967296", "--height", "4294967296"],
+        b"",
+    );
+    assert_usage_error(&output, &["width 4294967296 × height 4294967296 overflows"]);
+
+    // 10^11 cells: a clear error, not an allocation failure's abort.
+    let output = run(
+        "terrain",
+        &["--width", "100000", "--height", "1000000"],
+        b"",
+    );
+    assert_usage_error(&output, &["100000x1000000", "100000000000 cells"]);
+
+    let output = run("terrain", &["--width", "1", "--height", "1"], b"");
+    assert_usage_error(&output, &["1x1", "at least 2 cells"]);
+}
+
+#[test]
+fn terrain_stops_a_search_at_its_memory_limit() {
+    let output = run(
+        "terrain",
+        &["--width", "40", "--height", "40", "--max-stored", "50"],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("stopped by its memory limit"), "{err}");
+}
+
+#[test]
+fn eight_cuts_long_tokens_short() {
+    const LONG: usize = 10 << 20;
+    // A bad token ends its board; an all-digit one is read as a tile and
+    // found too large to be one. Neither is echoed whole.
+    for (token, message) in [
+        (
+            "y".repeat(LONG),
+            format!(
+                "unreadable token \"{}\"… of {LONG} bytes (expected",
+                "y".repeat(32)
+            ),
+        ),
+        (
+            "9".repeat(LONG),
+            format!(
+                "unreadable token \"{}\"… of {LONG} bytes at position 0",
+                "9".repeat(32)
+            ),
+        ),
+    ] {
+        let input = format!("{token} 2 3 4 5 6 7 8 x\n2 3 4 1 5 x 7 6 8\n");
+        let output = run("eight", &[], input.as_bytes());
+        let err = stderr(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}",
+            &err[..err.len().min(200)]
+        );
+        assert!(err.len() < 300, "{} bytes on stderr", err.len());
+        assert!(err.contains(&message), "{err}");
+        // The board after the bad one is still answered.
+        assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    }
+}
+
+#[test]
+fn eight_answers_each_board_before_its_input_ends() {
+    let mut child = Command::new(example("eight"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdout = child.stdout.take().expect("a piped stdout");
+    let (sender, receiver) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("UTF-8 answers")).is_err() {
+                break;
+            }
+        }
+    });
+    // Two boards, each answered while stdin stays open: a reader that
+    // waits for the end of its input never answers.
+    for board in ["2 3 4 1 5 x 7 6 8\n", "1 2 3\n4 5 6\n7 x 8\n"] {
+        input
+            .write_all(board.as_bytes())
+            .expect("eight reads stdin");
+        input.flush().expect("eight reads stdin");
+        let answer = receiver.recv_timeout(Duration::from_mins(1));
+        assert!(answer.is_ok(), "no answer to {board:?} while stdin is open");
+    }
+    drop(input);
+    let status = child.wait().expect("eight finishes");
+    reader.join().expect("the reader thread");
+    assert!(status.success());
+}
