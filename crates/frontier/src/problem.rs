@@ -172,6 +172,19 @@ pub trait BidirectionalProblem: SearchProblem {
         &self,
         state: &Self::State,
     ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>>;
+
+    /// An estimate of the cheapest cost from [`start`](SearchProblem::start)
+    /// to `state`: the heuristic of the backward search, which the
+    /// bidirectional heuristic searches use. Zero by default (no
+    /// information), so implementing it is opt-in.
+    ///
+    /// Contract, as for [`heuristic`](SearchProblem::heuristic) read
+    /// backward: admissible (never above the true cost from the start) for
+    /// optimal answers, and zero on the start state.
+    fn backward_heuristic(&self, state: &Self::State) -> Self::Cost {
+        let _ = state;
+        Self::Cost::ZERO
+    }
 }
 
 /// An optional capability: states can be numbered `0..state_count()`, so
@@ -232,6 +245,10 @@ impl<P: BidirectionalProblem + ?Sized> BidirectionalProblem for &P {
     ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
         (**self).predecessors(state)
     }
+
+    fn backward_heuristic(&self, state: &Self::State) -> Self::Cost {
+        (**self).backward_heuristic(state)
+    }
 }
 
 impl<P: RankedStates + ?Sized> RankedStates for &P {
@@ -282,6 +299,7 @@ impl<P: SearchProblem> SearchProblem for NoHeuristic<P> {
     }
 }
 
+/// Both heuristics are off: `backward_heuristic` is zero too.
 impl<P: BidirectionalProblem> BidirectionalProblem for NoHeuristic<P> {
     fn goal(&self) -> Self::State {
         self.0.goal()
