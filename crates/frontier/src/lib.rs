@@ -141,3 +141,8 @@ struct ArchitectureDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoc;
+
+/// The crate's own README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoc;

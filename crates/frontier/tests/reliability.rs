@@ -242,7 +242,7 @@ fn the_default_memory_bound_is_below_the_memory_available() {
 /// endless space stop with a typed memory stop instead of aborting.
 ///
 /// ```text
-/// cargo test --release -p frontier --test reliability -- --ignored --exact \
+/// cargo test --release -p frontier-search --test reliability -- --ignored --exact \
 ///     no_default_search_aborts_for_lack_of_memory
 /// ```
 ///
@@ -288,7 +288,7 @@ fn no_default_search_aborts_for_lack_of_memory() {
 /// typed stop (no timing assertions in tests). Run in release mode:
 ///
 /// ```text
-/// cargo test --release -p frontier --test reliability -- --ignored --nocapture cancellation_latency
+/// cargo test --release -p frontier-search --test reliability -- --ignored --nocapture cancellation_latency
 /// ```
 #[test]
 #[ignore = "takes seconds and prints timings: run by hand, see docs/reliability.md"]
