@@ -256,7 +256,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
                 for step in self.steps.drain(..) {
                     stats.generated += 1;
                     let Some(g) = g.checked_add(step.cost) else {
-                        return Outcome::LimitReached(Limit::CostOverflow);
+                        return overflow();
                     };
                     let node = Node {
                         parent: id,
@@ -293,6 +293,14 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
             *layer = (first_new, table_len::<P>(table));
         }
     }
+}
+
+/// The stop of a search whose path cost does not fit its cost type: out of
+/// the hot loop.
+#[cold]
+#[inline(never)]
+fn overflow<S, A, C>() -> Outcome<S, A, C> {
+    Outcome::LimitReached(Limit::CostOverflow)
 }
 
 fn table_len<P: SearchProblem>(table: &impl NodeTable<P>) -> NodeId {

@@ -363,7 +363,11 @@ impl Room {
     }
 
     /// Pushes `value`, growing `vec` through [`grow`](Self::grow) when full.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "measured with `Stored::push`: out of line, 36% more instructions"
+    )]
+    #[inline(always)]
     pub(crate) fn push<T>(&self, vec: &mut Vec<T>, value: T) -> Result<(), Limit> {
         if vec.len() == vec.capacity() {
             self.grow(vec, 1)?;
