@@ -1,16 +1,21 @@
 //! The bookkeeping MM and NBS share: two searches, one from the start and
-//! one from the goal, each with its own state table (a state may be stored
-//! by both, with a different cost from each end), the per-node data the
-//! tables do not hold (the heuristic value, which queue holds the node),
-//! open lists that can be peeked, the best meeting found so far and the
-//! path through it.
+//! one from the goal, sharing one state table in which each stored state has
+//! a *half* per direction (its cost, parent and action from that end, its
+//! heuristic value toward the other end, which queue holds it), open lists
+//! that can be peeked, the best meeting found so far and the path through
+//! it.
+//!
+//! The forward half of a node is the table's own [`Node`]; the backward
+//! halves are kept in a vector beside it, by node id. One table means a
+//! generated state is hashed and looked up once: whether the other search
+//! has reached it too (a meeting) is then a field of its node, not a second
+//! lookup in another table (which, measured with two tables, took a fifth
+//! of MM's time on the 15-puzzle).
 
 use crate::open::{Buckets, Open};
 use std::marker::PhantomData;
 
-use crate::table::{
-    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, path_to, walk_to_root,
-};
+use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, path_to};
 use crate::{BidirectionalProblem, Cost, Limit, Outcome, Solution, Stats, Step};
 
 /// Which of the two searches: forward from the start or backward from the
@@ -31,6 +36,8 @@ impl Direction {
 /// Where a stored node is, in one direction's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Place {
+    /// Not reached by this direction (only by the other).
+    Unreached,
     /// Stored, in no queue: pruned by the cost bound or by the best meeting.
     Aside,
     /// In the open list (MM) or NBS's waiting queue (f above the lower bound).
@@ -108,21 +115,25 @@ impl<C: Cost> Queue<C> {
 
 /// The memory of both searches, kept by a searcher between searches.
 pub(crate) struct Halves<S, A, C> {
-    pub(crate) hashed: [HashedTable<S, A, C>; 2],
-    pub(crate) dense: [DenseTable<S, A, C>; 2],
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    /// The backward halves of the nodes, by id.
+    back: Vec<Node<A, C>>,
     /// Per direction and node id: the node's heuristic value toward the
-    /// other end (h forward, the backward heuristic backward).
-    pub(crate) h: [Vec<C>; 2],
+    /// other end (h forward, the backward heuristic backward), once that
+    /// direction has reached it.
+    h: [Vec<C>; 2],
     /// Per direction and node id: where the node is.
-    pub(crate) place: [Vec<Place>; 2],
-    pub(crate) steps: Vec<Step<S, A, C>>,
+    place: [Vec<Place>; 2],
+    steps: Vec<Step<S, A, C>>,
 }
 
 impl<S, A, C> Default for Halves<S, A, C> {
     fn default() -> Self {
         Halves {
-            hashed: [HashedTable::default(), HashedTable::default()],
-            dense: [DenseTable::default(), DenseTable::default()],
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            back: Vec::new(),
             h: [Vec::new(), Vec::new()],
             place: [Vec::new(), Vec::new()],
             steps: Vec::new(),
@@ -130,26 +141,28 @@ impl<S, A, C> Default for Halves<S, A, C> {
     }
 }
 
-/// One search's view of [`Halves`]: the tables of one layout and the
+/// One search's view of [`Halves`]: the table of one layout and the
 /// per-node data.
 pub(crate) struct Sides<'a, T, S, A, C> {
-    pub(crate) tables: &'a mut [T; 2],
+    table: &'a mut T,
+    back: &'a mut Vec<Node<A, C>>,
     pub(crate) h: &'a mut [Vec<C>; 2],
     pub(crate) place: &'a mut [Vec<Place>; 2],
-    pub(crate) layout: PhantomData<(S, A)>,
+    layout: PhantomData<S>,
 }
 
-/// [`Sides`] of tables `T` and the successor buffer.
+/// [`Sides`] of table `T` and the successor buffer.
 pub(crate) type Borrowed<'a, T, S, A, C> = (Sides<'a, T, S, A, C>, &'a mut Vec<Step<S, A, C>>);
 
 /// [`Borrowed`] dense tables.
 pub(crate) type DenseSides<'a, S, A, C> = Borrowed<'a, DenseTable<S, A, C>, S, A, C>;
 
 impl<'a, S, A, C> Halves<S, A, C> {
-    /// The hashed tables and the per-node data, and the successor buffer.
+    /// The hashed table and the per-node data, and the successor buffer.
     pub(crate) fn hashed(&'a mut self) -> Borrowed<'a, HashedTable<S, A, C>, S, A, C> {
         let sides = Sides {
-            tables: &mut self.hashed,
+            table: &mut self.hashed,
+            back: &mut self.back,
             h: &mut self.h,
             place: &mut self.place,
             layout: PhantomData,
@@ -157,18 +170,17 @@ impl<'a, S, A, C> Halves<S, A, C> {
         (sides, &mut self.steps)
     }
 
-    /// The dense tables, emptied and sized for `count` ranks (or refused
+    /// The dense table, emptied and sized for `count` ranks (or refused
     /// with [`Limit::Stored`]), and the rest as [`hashed`](Self::hashed).
     pub(crate) fn dense(
         &'a mut self,
         count: usize,
         max_stored: Option<usize>,
     ) -> Result<DenseSides<'a, S, A, C>, Limit> {
-        for table in &mut self.dense {
-            table.prepare(count, max_stored)?;
-        }
+        self.dense.prepare(count, max_stored)?;
         let sides = Sides {
-            tables: &mut self.dense,
+            table: &mut self.dense,
+            back: &mut self.back,
             h: &mut self.h,
             place: &mut self.place,
             layout: PhantomData,
@@ -177,13 +189,12 @@ impl<'a, S, A, C> Halves<S, A, C> {
     }
 }
 
-/// The cheapest meeting found so far: the forward node and the backward
-/// node of one state, and the cost of the path through it.
+/// The cheapest meeting found so far: a node both searches reached, and
+/// the cost of the path through it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Meeting<C> {
     pub(crate) cost: C,
-    pub(crate) forward: NodeId,
-    pub(crate) backward: NodeId,
+    pub(crate) id: NodeId,
 }
 
 /// What a search has found so far, and the bounds it searches within.
@@ -194,7 +205,7 @@ pub(crate) struct Progress<C> {
     pub(crate) pruned: bool,
     /// The cost bound of the limits.
     pub(crate) max_cost: Option<C>,
-    /// The most states both tables may hold together.
+    /// The most states the table may hold.
     pub(crate) capacity: usize,
 }
 
@@ -225,11 +236,20 @@ impl<C: Cost> Progress<C> {
 
 /// What [`Sides::reach`] did with a generated state.
 pub(crate) enum Reached<C> {
-    /// Stored already at no greater cost: nothing to do.
+    /// Reached by this direction already at no greater cost: nothing to do.
     Known,
-    /// New, or reached more cheaply than before: node `id` at cost `g`
-    /// with heuristic value `h`; the caller files it.
+    /// New to this direction, or reached more cheaply than before: node
+    /// `id` at cost `g` with heuristic value `h`; the caller files it.
     Better { id: NodeId, g: C, h: C },
+}
+
+/// The half of a state not reached from its side: no parent, no action.
+fn unreached<A, C: Cost>() -> Node<A, C> {
+    Node {
+        parent: NONE,
+        action: None,
+        g: C::ZERO,
+    }
 }
 
 impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
@@ -239,28 +259,63 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
+        self.table.clear();
+        self.back.clear();
         for side in 0..2 {
-            self.tables[side].clear();
             self.h[side].clear();
             self.place[side].clear();
         }
     }
 
-    /// Stores the roots of the emptied searches: the start forward and the
-    /// goal backward, with their heuristic values, which it returns. Both
-    /// roots are [`Place::Open`]; the caller files them.
-    pub(crate) fn start<P>(&mut self, problem: &P, start: S, goal: S) -> [C; 2]
+    /// Stores the roots of the emptied searches, `start` (forward) and
+    /// `goal` (backward), which must differ: returns each root's id and
+    /// heuristic value. Both roots are [`Place::Open`]; the caller files
+    /// them.
+    pub(crate) fn start<P>(&mut self, problem: &P, start: S, goal: S) -> [(NodeId, C); 2]
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let h = [problem.heuristic(&start), problem.backward_heuristic(&goal)];
         for (side, root) in [start, goal].into_iter().enumerate() {
-            insert_root(&mut self.tables[side], problem, root);
-            self.h[side].push(h[side]);
-            self.place[side].push(Place::Open);
+            // cannot fail: the roots are new and room is made for them
+            let _ = self
+                .table
+                .find_or_insert(problem, root, unreached(), side + 1);
+            self.back.push(unreached());
+            for direction in 0..2 {
+                let (h, place) = if direction == side {
+                    (h[side], Place::Open)
+                } else {
+                    (C::ZERO, Place::Unreached)
+                };
+                self.h[direction].push(h);
+                self.place[direction].push(place);
+            }
         }
-        h
+        [(0, h[0]), (1, h[1])]
+    }
+
+    /// Node `id`'s half of direction `side`.
+    fn half<P>(&self, side: usize, id: NodeId) -> &Node<A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        if side == 0 {
+            self.table.node(id)
+        } else {
+            &self.back[id as usize]
+        }
+    }
+
+    /// The cost of node `id` from the end of direction `side`.
+    pub(crate) fn g<P>(&self, side: usize, id: NodeId) -> C
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.half::<P>(side, id).g
     }
 
     /// Whether node `id` of direction `side` is at `place` with cost `g`:
@@ -270,21 +325,21 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        self.place[side][id as usize] == place && self.tables[side].node(id).g == g
+        self.place[side][id as usize] == place && self.g::<P>(side, id) == g
     }
 
-    /// The number of states stored by both searches.
+    /// The number of states stored.
     pub(crate) fn stored<P>(&self) -> usize
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        self.tables[0].len() + self.tables[1].len()
+        self.table.len()
     }
 
     /// Files `step`, generated by expanding node `parent` (at cost `g`) in
-    /// direction `side`, in that direction's table, refusing a new state
-    /// once both tables hold `capacity` states together.
+    /// direction `side`, refusing a new state once the table holds
+    /// `capacity`.
     pub(crate) fn reach<P>(
         &mut self,
         problem: &P,
@@ -305,30 +360,65 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             action: Some(step.action),
             g,
         };
-        let room = capacity.saturating_sub(self.tables[1 - s].len());
-        let id = match self.tables[s].find_or_insert(problem, step.state, node, room) {
-            Slot::New(id) => {
-                let state = self.tables[s].state(id);
-                self.h[s].push(match side {
-                    Direction::Forward => problem.heuristic(state),
-                    Direction::Backward => problem.backward_heuristic(state),
-                });
-                self.place[s].push(Place::Aside);
-                id
+        // The table keeps the forward halves: a state first reached
+        // backward gets an unreached one there, and its half goes to `back`.
+        let (id, offered) = match side {
+            Direction::Forward => match self
+                .table
+                .find_or_insert(problem, step.state, node, capacity)
+            {
+                Slot::New(id) => {
+                    self.back.push(unreached());
+                    (id, None)
+                }
+                Slot::Old(id, node) => (id, Some(node)),
+                Slot::Full => return Err(Limit::Stored),
+            },
+            Direction::Backward => {
+                match self
+                    .table
+                    .find_or_insert(problem, step.state, unreached(), capacity)
+                {
+                    Slot::New(id) => {
+                        self.back.push(node);
+                        (id, None)
+                    }
+                    Slot::Old(id, _) => (id, Some(node)),
+                    Slot::Full => return Err(Limit::Stored),
+                }
             }
-            Slot::Old(id, _) if self.tables[s].node(id).g <= g => return Ok(Reached::Known),
-            Slot::Old(id, cheaper) => {
-                // A cheaper path to a stored state: reparent it; the caller
-                // files it again, even if it was expanded already.
-                *self.tables[s].node_mut(id) = cheaper;
-                id
-            }
-            Slot::Full => return Err(Limit::Stored),
         };
+        let at = id as usize;
+        if offered.is_none() {
+            for direction in 0..2 {
+                self.h[direction].push(C::ZERO);
+                self.place[direction].push(Place::Unreached);
+            }
+        }
+        let first = self.place[s][at] == Place::Unreached;
+        if let Some(node) = offered {
+            if !first && self.g::<P>(s, id) <= g {
+                return Ok(Reached::Known);
+            }
+            // New to this direction, or a cheaper path to it: (re)parent
+            // it; the caller files it again, even if it was expanded.
+            match side {
+                Direction::Forward => *self.table.node_mut(id) = node,
+                Direction::Backward => self.back[at] = node,
+            }
+        }
+        if first {
+            let state = self.table.state(id);
+            self.h[s][at] = match side {
+                Direction::Forward => problem.heuristic(state),
+                Direction::Backward => problem.backward_heuristic(state),
+            };
+            self.place[s][at] = Place::Aside;
+        }
         Ok(Reached::Better {
             id,
             g,
-            h: self.h[s][id as usize],
+            h: self.h[s][at],
         })
     }
 
@@ -353,7 +443,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         T: NodeTable<P>,
     {
         let s = side.index();
-        let at = self.tables[s].state(id);
+        let at = self.table.state(id);
         match side {
             Direction::Forward => steps.extend(problem.successors(at)),
             Direction::Backward => steps.extend(problem.predecessors(at)),
@@ -369,11 +459,13 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             else {
                 continue;
             };
-            if let Some(meeting) = self.meeting(problem, side, child) {
-                if progress.max_cost.is_some_and(|bound| meeting.cost > bound) {
+            if self.place[1 - s][child as usize] != Place::Unreached {
+                // Both searches have reached it: a path through it.
+                let cost = g + self.g::<P>(1 - s, child);
+                if progress.max_cost.is_some_and(|bound| cost > bound) {
                     progress.pruned = true;
-                } else if progress.best.is_none_or(|known| meeting.cost < known.cost) {
-                    progress.best = Some(meeting);
+                } else if progress.best.is_none_or(|known| cost < known.cost) {
+                    progress.best = Some(Meeting { cost, id: child });
                 }
             }
             let place = if progress.max_cost.is_some_and(|bound| g + h > bound) {
@@ -389,41 +481,21 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         Ok(())
     }
 
-    /// The meeting through node `id` of direction `side`, if the other
-    /// search has stored its state too.
-    pub(crate) fn meeting<P>(&self, problem: &P, side: Direction, id: NodeId) -> Option<Meeting<C>>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-        T: NodeTable<P>,
-    {
-        let s = side.index();
-        let table = &self.tables[s];
-        let other = self.tables[1 - s].find(problem, table.state(id))?;
-        let cost = table.node(id).g + self.tables[1 - s].node(other).g;
-        let (forward, backward) = match side {
-            Direction::Forward => (id, other),
-            Direction::Backward => (other, id),
-        };
-        Some(Meeting {
-            cost,
-            forward,
-            backward,
-        })
-    }
-
     /// The whole path through `meeting`: the start to the meeting state
-    /// along the forward table's parents, then on to the goal along the
-    /// backward table's (whose actions already run forward).
+    /// along the forward parents, then on to the goal along the backward
+    /// ones (whose actions already run forward).
     pub(crate) fn join<P>(&self, meeting: Meeting<C>) -> Solution<S, A, C>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        let [forward, backward] = &*self.tables;
-        let (mut states, mut actions) = path_to::<P>(forward, meeting.forward);
-        // The backward walk starts at the meeting state again.
-        states.pop();
-        walk_to_root(backward, meeting.backward, &mut states, &mut actions);
+        let (mut states, mut actions) = path_to::<P>(&*self.table, meeting.id);
+        let mut at = meeting.id;
+        while let Some(action) = &self.back[at as usize].action {
+            actions.push(action.clone());
+            at = self.back[at as usize].parent;
+            states.push(self.table.state(at).clone());
+        }
         Solution {
             states,
             actions,

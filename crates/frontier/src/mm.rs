@@ -62,7 +62,7 @@ use crate::{
 /// Time O(E log V) and memory O(V) over the states within C*/2 of either
 /// end with f below C* (plus reopenings for inconsistent heuristics); the
 /// bucket open lists make pushes and pops O(1) while costs stay small. Each
-/// node is stored once per direction that reaches it; each direction's
+/// state is stored once, with a half per direction that reaches it; each direction's
 /// queues hold a node in three orders (pr, f and g) once a first meeting
 /// is found.
 pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
@@ -70,7 +70,7 @@ pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
 }
 
 /// MM, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table per direction, and memory kept between searches.
+/// it), a [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -122,8 +122,7 @@ impl<S, A, C> Mm<S, A, C> {
     }
 
     /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
-    /// direction: see [`Dense`].
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
     #[must_use]
     pub fn dense(self) -> Mm<S, A, C, Dense> {
         Mm {
@@ -237,7 +236,7 @@ impl<C: Cost> Queues<C> {
         for side in 0..2 {
             for (id, &place) in (0..).zip(sides.place[side].iter()) {
                 if place == Place::Open {
-                    let g = sides.tables[side].node(id).g;
+                    let g = sides.g::<P>(side, id);
                     self.by_f[side].push(id, g + sides.h[side][id as usize], g);
                     self.by_g[side].push(id, g, g);
                 }
@@ -296,12 +295,12 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
-    let h = sides.start(problem, start, goal);
-    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+    let roots = sides.start(problem, start, goal);
+    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
         return Outcome::LimitReached(Limit::Cost);
     }
-    for (side, &h) in h.iter().enumerate() {
-        queues.push(side, 0, P::Cost::ZERO, h);
+    for (side, (root, h)) in roots.into_iter().enumerate() {
+        queues.push(side, root, P::Cost::ZERO, h);
     }
     let mut progress = Progress {
         best: None,

@@ -68,14 +68,14 @@ use crate::{
 /// Time O(E log V) and memory O(V) over the nodes of the pairs with lb
 /// below C* (at most twice a minimum vertex cover of them, for consistent
 /// heuristics), plus reopenings for inconsistent ones; the bucket queues
-/// make pushes and pops O(1) while costs stay small. Each node is stored
-/// once per direction that reaches it.
+/// make pushes and pops O(1) while costs stay small. Each state is stored
+/// once, with a half per direction that reaches it.
 pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Nbs::new().search(problem)
 }
 
 /// NBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table per direction, and memory kept between searches.
+/// it), a [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -127,8 +127,7 @@ impl<S, A, C: Default> Nbs<S, A, C> {
     }
 
     /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
-    /// direction: see [`Dense`].
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
     #[must_use]
     pub fn dense(self) -> Nbs<S, A, C, Dense> {
         Nbs {
@@ -378,12 +377,12 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
-    let h = sides.start(problem, start, goal);
-    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+    let roots = sides.start(problem, start, goal);
+    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
         return Outcome::LimitReached(Limit::Cost);
     }
-    for (side, &h) in h.iter().enumerate() {
-        sides.place[side][0] = queues.push(side, 0, P::Cost::ZERO, h);
+    for (side, (root, h)) in roots.into_iter().enumerate() {
+        sides.place[side][root as usize] = queues.push(side, root, P::Cost::ZERO, h);
     }
     let mut progress = Progress {
         best: None,
