@@ -27,7 +27,9 @@ use crate::{
 /// LB, by g). A pair is the two ready nodes of least g once their g sum is
 /// at most LB; otherwise waiting nodes with f ≤ LB move to ready, or LB
 /// rises to the least of the two waiting f and the ready g sum (HOG2's
-/// `NBSQueue`; ε, the cheapest step, is taken as zero). A state stored by
+/// `NBSQueue`; ε, the cheapest step, is taken as zero). Waiting nodes of
+/// equal f go largest g first, as in HOG2; ready nodes of equal g go in no
+/// particular order (HOG2 takes the smaller f first). A state stored by
 /// both searches is a meeting, and the cheapest meeting U is the answer
 /// once U ≤ LB.
 ///
