@@ -117,14 +117,8 @@ impl<C: Cost> Queue<C> {
 pub(crate) struct Halves<S, A, C> {
     hashed: HashedTable<S, A, C>,
     dense: DenseTable<S, A, C>,
-    /// The backward halves of the nodes, by id.
-    back: Vec<Node<A, C>>,
-    /// Per direction and node id: the node's heuristic value toward the
-    /// other end (h forward, the backward heuristic backward), once that
-    /// direction has reached it.
-    h: [Vec<C>; 2],
-    /// Per direction and node id: where the node is.
-    place: [Vec<Place>; 2],
+    /// What the table does not hold, by node id.
+    twins: Vec<Twin<A, C>>,
     steps: Vec<Step<S, A, C>>,
 }
 
@@ -133,10 +127,31 @@ impl<S, A, C> Default for Halves<S, A, C> {
         Halves {
             hashed: HashedTable::default(),
             dense: DenseTable::default(),
-            back: Vec::new(),
-            h: [Vec::new(), Vec::new()],
-            place: [Vec::new(), Vec::new()],
+            twins: Vec::new(),
             steps: Vec::new(),
+        }
+    }
+}
+
+/// What a node keeps beside the table's forward half, in one vector so a
+/// new state costs one push.
+struct Twin<A, C> {
+    /// The backward half.
+    back: Node<A, C>,
+    /// Per direction: the heuristic value toward the other end (h forward,
+    /// the backward heuristic backward), once that direction reached it.
+    h: [C; 2],
+    /// Per direction: where the node is.
+    place: [Place; 2],
+}
+
+impl<A, C: Cost> Twin<A, C> {
+    /// Reached by neither direction yet.
+    fn new(back: Node<A, C>) -> Self {
+        Twin {
+            back,
+            h: [C::ZERO; 2],
+            place: [Place::Unreached; 2],
         }
     }
 }
@@ -145,9 +160,7 @@ impl<S, A, C> Default for Halves<S, A, C> {
 /// per-node data.
 pub(crate) struct Sides<'a, T, S, A, C> {
     table: &'a mut T,
-    back: &'a mut Vec<Node<A, C>>,
-    pub(crate) h: &'a mut [Vec<C>; 2],
-    pub(crate) place: &'a mut [Vec<Place>; 2],
+    twins: &'a mut Vec<Twin<A, C>>,
     layout: PhantomData<S>,
 }
 
@@ -162,9 +175,7 @@ impl<'a, S, A, C> Halves<S, A, C> {
     pub(crate) fn hashed(&'a mut self) -> Borrowed<'a, HashedTable<S, A, C>, S, A, C> {
         let sides = Sides {
             table: &mut self.hashed,
-            back: &mut self.back,
-            h: &mut self.h,
-            place: &mut self.place,
+            twins: &mut self.twins,
             layout: PhantomData,
         };
         (sides, &mut self.steps)
@@ -180,9 +191,7 @@ impl<'a, S, A, C> Halves<S, A, C> {
         self.dense.prepare(count, max_stored)?;
         let sides = Sides {
             table: &mut self.dense,
-            back: &mut self.back,
-            h: &mut self.h,
-            place: &mut self.place,
+            twins: &mut self.twins,
             layout: PhantomData,
         };
         Ok((sides, &mut self.steps))
@@ -260,11 +269,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         T: NodeTable<P>,
     {
         self.table.clear();
-        self.back.clear();
-        for side in 0..2 {
-            self.h[side].clear();
-            self.place[side].clear();
-        }
+        self.twins.clear();
     }
 
     /// Stores the roots of the emptied searches, `start` (forward) and
@@ -282,16 +287,10 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             let _ = self
                 .table
                 .find_or_insert(problem, root, unreached(), side + 1);
-            self.back.push(unreached());
-            for direction in 0..2 {
-                let (h, place) = if direction == side {
-                    (h[side], Place::Open)
-                } else {
-                    (C::ZERO, Place::Unreached)
-                };
-                self.h[direction].push(h);
-                self.place[direction].push(place);
-            }
+            let mut twin = Twin::new(unreached());
+            twin.h[side] = h[side];
+            twin.place[side] = Place::Open;
+            self.twins.push(twin);
         }
         [(0, h[0]), (1, h[1])]
     }
@@ -305,8 +304,31 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         if side == 0 {
             self.table.node(id)
         } else {
-            &self.back[id as usize]
+            &self.twins[id as usize].back
         }
+    }
+
+    /// Node `id`'s heuristic value in direction `side`.
+    pub(crate) fn h(&self, side: usize, id: NodeId) -> C {
+        self.twins[id as usize].h[side]
+    }
+
+    /// Where node `id` is in direction `side`.
+    pub(crate) fn place(&self, side: usize, id: NodeId) -> Place {
+        self.twins[id as usize].place[side]
+    }
+
+    /// Puts node `id` of direction `side` at `place`.
+    pub(crate) fn set_place(&mut self, side: usize, id: NodeId, place: Place) {
+        self.twins[id as usize].place[side] = place;
+    }
+
+    /// The ids of the nodes at `place` in direction `side`.
+    pub(crate) fn ids_at(&self, side: usize, place: Place) -> impl Iterator<Item = NodeId> + '_ {
+        (0..)
+            .zip(self.twins.iter())
+            .filter(move |(_, twin)| twin.place[side] == place)
+            .map(|(id, _)| id)
     }
 
     /// The cost of node `id` from the end of direction `side`.
@@ -325,7 +347,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        self.place[side][id as usize] == place && self.g::<P>(side, id) == g
+        self.place(side, id) == place && self.g::<P>(side, id) == g
     }
 
     /// The number of states stored.
@@ -368,7 +390,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                 .find_or_insert(problem, step.state, node, capacity)
             {
                 Slot::New(id) => {
-                    self.back.push(unreached());
+                    self.twins.push(Twin::new(unreached()));
                     (id, None)
                 }
                 Slot::Old(id, node) => (id, Some(node)),
@@ -380,7 +402,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                     .find_or_insert(problem, step.state, unreached(), capacity)
                 {
                     Slot::New(id) => {
-                        self.back.push(node);
+                        self.twins.push(Twin::new(node));
                         (id, None)
                     }
                     Slot::Old(id, _) => (id, Some(node)),
@@ -389,13 +411,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             }
         };
         let at = id as usize;
-        if offered.is_none() {
-            for direction in 0..2 {
-                self.h[direction].push(C::ZERO);
-                self.place[direction].push(Place::Unreached);
-            }
-        }
-        let first = self.place[s][at] == Place::Unreached;
+        let first = self.twins[at].place[s] == Place::Unreached;
         if let Some(node) = offered {
             if !first && self.g::<P>(s, id) <= g {
                 return Ok(Reached::Known);
@@ -404,21 +420,22 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             // it; the caller files it again, even if it was expanded.
             match side {
                 Direction::Forward => *self.table.node_mut(id) = node,
-                Direction::Backward => self.back[at] = node,
+                Direction::Backward => self.twins[at].back = node,
             }
         }
         if first {
             let state = self.table.state(id);
-            self.h[s][at] = match side {
+            let twin = &mut self.twins[at];
+            twin.h[s] = match side {
                 Direction::Forward => problem.heuristic(state),
                 Direction::Backward => problem.backward_heuristic(state),
             };
-            self.place[s][at] = Place::Aside;
+            twin.place[s] = Place::Aside;
         }
         Ok(Reached::Better {
             id,
             g,
-            h: self.h[s][at],
+            h: self.twins[at].h[s],
         })
     }
 
@@ -459,7 +476,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             else {
                 continue;
             };
-            if self.place[1 - s][child as usize] != Place::Unreached {
+            if self.place(1 - s, child) != Place::Unreached {
                 // Both searches have reached it: a path through it.
                 let cost = g + self.g::<P>(1 - s, child);
                 if progress.max_cost.is_some_and(|bound| cost > bound) {
@@ -476,7 +493,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             } else {
                 file(s, child, g, h)
             };
-            self.place[s][child as usize] = place;
+            self.set_place(s, child, place);
         }
         Ok(())
     }
@@ -491,9 +508,9 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     {
         let (mut states, mut actions) = path_to::<P>(&*self.table, meeting.id);
         let mut at = meeting.id;
-        while let Some(action) = &self.back[at as usize].action {
+        while let Some(action) = &self.twins[at as usize].back.action {
             actions.push(action.clone());
-            at = self.back[at as usize].parent;
+            at = self.twins[at as usize].back.parent;
             states.push(self.table.state(at).clone());
         }
         Solution {

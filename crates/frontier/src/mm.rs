@@ -234,12 +234,10 @@ impl<C: Cost> Queues<C> {
     {
         self.indexed = true;
         for side in 0..2 {
-            for (id, &place) in (0..).zip(sides.place[side].iter()) {
-                if place == Place::Open {
-                    let g = sides.g::<P>(side, id);
-                    self.by_f[side].push(id, g + sides.h[side][id as usize], g);
-                    self.by_g[side].push(id, g, g);
-                }
+            for id in sides.ids_at(side, Place::Open) {
+                let g = sides.g::<P>(side, id);
+                self.by_f[side].push(id, g + sides.h(side, id), g);
+                self.by_g[side].push(id, g, g);
             }
         }
     }
@@ -313,7 +311,7 @@ where
             queues.open[side].peek(|id, g| {
                 sides
                     .is_at::<P>(side, id, g, Place::Open)
-                    .then(|| priority(g, sides.h[side][id as usize]))
+                    .then(|| priority(g, sides.h(side, id)))
             })
         });
         let [Some(forward), Some(backward)] = heads else {
@@ -337,8 +335,8 @@ where
         };
         let s = side.index();
         queues.open[s].take();
-        sides.place[s][id as usize] = Place::Closed;
-        if progress.beaten(g, sides.h[s][id as usize]) {
+        sides.set_place(s, id, Place::Closed);
+        if progress.beaten(g, sides.h(s, id)) {
             // No cheaper path runs through this node: closed unexpanded.
             continue;
         }
@@ -382,8 +380,7 @@ where
     let mut g_sum = P::Cost::ZERO;
     for side in 0..2 {
         let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
-        let f_min =
-            queues.by_f[side].peek(|id, g| live(id, g).then(|| g + sides.h[side][id as usize]));
+        let f_min = queues.by_f[side].peek(|id, g| live(id, g).then(|| g + sides.h(side, id)));
         let g_min = queues.by_g[side].peek(|id, g| live(id, g).then_some(g));
         // cannot fail: an open list with a live head has a live node in each order
         let (Some(f_min), Some(g_min)) = (f_min, g_min) else {

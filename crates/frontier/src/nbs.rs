@@ -244,7 +244,7 @@ impl<C: Cost> Queues<C> {
         self.waiting[side].peek(|id, g| {
             sides
                 .is_at::<P>(side, id, g, Place::Open)
-                .then(|| g + sides.h[side][id as usize])
+                .then(|| g + sides.h(side, id))
         })
     }
 
@@ -273,7 +273,7 @@ impl<C: Cost> Queues<C> {
     {
         self.waiting[side].take();
         self.ready[side].push(id, g, g);
-        sides.place[side][id as usize] = Place::Ready;
+        sides.set_place(side, id, Place::Ready);
     }
 
     /// The next pair to expand, a ready node of each direction with the
@@ -384,7 +384,7 @@ where
         return Outcome::LimitReached(Limit::Cost);
     }
     for (side, (root, h)) in roots.into_iter().enumerate() {
-        sides.place[side][root as usize] = queues.push(side, root, P::Cost::ZERO, h);
+        sides.set_place(side, root, queues.push(side, root, P::Cost::ZERO, h));
     }
     let mut progress = Progress {
         best: None,
@@ -405,8 +405,8 @@ where
         {
             let s = side.index();
             queues.ready[s].take();
-            sides.place[s][id as usize] = Place::Closed;
-            if progress.beaten(g, sides.h[s][id as usize]) {
+            sides.set_place(s, id, Place::Closed);
+            if progress.beaten(g, sides.h(s, id)) {
                 // No cheaper path runs through this node: closed unexpanded.
                 continue;
             }
