@@ -12,11 +12,12 @@
 //! lookup in another table (which, measured with two tables, took a fifth
 //! of MM's time on the 15-puzzle).
 
+use crate::limits::Room;
 use crate::open::{Buckets, Open};
 use std::marker::PhantomData;
 
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, path_to};
-use crate::{BidirectionalProblem, Cost, Limit, Outcome, Solution, Stats, Step};
+use crate::{BidirectionalProblem, Cost, Limit, Limits, Outcome, Solution, Stats, Step};
 
 /// Which of the two searches: forward from the start or backward from the
 /// goal. Used as an index into the per-direction arrays.
@@ -73,16 +74,23 @@ impl<C: Cost> Queue<C> {
         self.head = None;
     }
 
-    /// Files node `id` at `priority`, reached at cost `g`.
-    pub(crate) fn push(&mut self, id: NodeId, priority: C, g: C) {
+    /// Files node `id` at `priority`, reached at cost `g`; refused with
+    /// [`Limit::Memory`] when the list cannot grow within `room`.
+    pub(crate) fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
         match self.head {
             // Lowest priority first, then highest g, as every open list.
             Some((held, p, held_g)) if priority < p || (priority == p && g > held_g) => {
-                self.open.push(held, p, held_g);
+                self.open.push(held, p, held_g, room)?;
                 self.head = Some((id, priority, g));
+                Ok(())
             }
-            _ => self.open.push(id, priority, g),
+            _ => self.open.push(id, priority, g, room),
         }
+    }
+
+    /// The bytes the list holds allocated.
+    pub(crate) fn allocated(&self) -> usize {
+        self.open.allocated()
     }
 
     /// The best live entry, `(id, priority, g)`: `live(id, g)` gives the
@@ -183,12 +191,12 @@ impl<'a, S, A, C> Halves<S, A, C> {
 
     /// The dense table, emptied and sized for `count` ranks (or refused
     /// with [`Limit::Stored`]), and the rest as [`hashed`](Self::hashed).
-    pub(crate) fn dense(
+    pub(crate) fn dense<K>(
         &'a mut self,
         count: usize,
-        max_stored: Option<usize>,
+        limits: &Limits<K>,
     ) -> Result<DenseSides<'a, S, A, C>, Limit> {
-        self.dense.prepare(count, max_stored)?;
+        self.dense.prepare(count, limits)?;
         let sides = Sides {
             table: &mut self.dense,
             twins: &mut self.twins,
@@ -214,15 +222,19 @@ pub(crate) struct Progress<C> {
     pub(crate) pruned: bool,
     /// The cost bound of the limits.
     pub(crate) max_cost: Option<C>,
-    /// The most states the table may hold.
-    pub(crate) capacity: usize,
+    /// Whether a path's cost did not fit the cost type (it was dropped).
+    pub(crate) overflowed: bool,
+    /// The states and bytes the search may take.
+    pub(crate) room: Room,
 }
 
 impl<C: Cost> Progress<C> {
     /// Whether a path through a node of cost `g` and heuristic value `h`
     /// can be no cheaper than the best meeting.
     pub(crate) fn beaten(&self, g: C, h: C) -> bool {
-        self.best.is_some_and(|meeting| g + h >= meeting.cost)
+        // A sum that does not fit exceeds every cost that does.
+        self.best
+            .is_some_and(|meeting| g.checked_add(h).is_none_or(|f| f >= meeting.cost))
     }
 
     /// The outcome once the search has stopped looking: the best meeting's
@@ -237,6 +249,7 @@ impl<C: Cost> Progress<C> {
     {
         match self.best {
             Some(meeting) => Outcome::Found(sides.join::<P>(meeting)),
+            None if self.overflowed => Outcome::LimitReached(Limit::CostOverflow),
             None if self.pruned => Outcome::LimitReached(Limit::Cost),
             None => Outcome::Unreachable,
         }
@@ -272,27 +285,42 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         self.twins.clear();
     }
 
+    /// The bytes the tables hold allocated (kept from earlier searches).
+    pub(crate) fn allocated<P>(&self) -> usize
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.table.allocated() + self.twins.capacity() * size_of::<Twin<A, C>>()
+    }
+
     /// Stores the roots of the emptied searches, `start` (forward) and
     /// `goal` (backward), which must differ: returns each root's id and
     /// heuristic value. Both roots are [`Place::Open`]; the caller files
     /// them.
-    pub(crate) fn start<P>(&mut self, problem: &P, start: S, goal: S) -> [(NodeId, C); 2]
+    pub(crate) fn start<P>(
+        &mut self,
+        problem: &P,
+        (start, goal): (S, S),
+        room: &Room,
+    ) -> Result<[(NodeId, C); 2], Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let h = [problem.heuristic(&start), problem.backward_heuristic(&goal)];
+        let mut ids = [0; 2];
         for (side, root) in [start, goal].into_iter().enumerate() {
-            // cannot fail: the roots are new and room is made for them
-            let _ = self
-                .table
-                .find_or_insert(problem, root, unreached(), side + 1);
+            ids[side] = match self.table.find_or_insert(problem, root, unreached(), room) {
+                Slot::New(id) | Slot::Old(id, _) => id,
+                Slot::Full(limit) => return Err(limit),
+            };
             let mut twin = Twin::new(unreached());
             twin.h[side] = h[side];
             twin.place[side] = Place::Open;
-            self.twins.push(twin);
+            room.push(self.twins, twin)?;
         }
-        [(0, h[0]), (1, h[1])]
+        Ok([(ids[0], h[0]), (ids[1], h[1])])
     }
 
     /// Node `id`'s half of direction `side`.
@@ -359,24 +387,21 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         self.table.len()
     }
 
-    /// Files `step`, generated by expanding node `parent` (at cost `g`) in
-    /// direction `side`, refusing a new state once the table holds
-    /// `capacity`.
+    /// Files `step`, generated by expanding node `parent` in direction
+    /// `side` (the step already added to its cost, giving `g`), refusing a
+    /// new state when `room` has none left.
     pub(crate) fn reach<P>(
         &mut self,
         problem: &P,
-        side: Direction,
-        parent: NodeId,
-        g: C,
+        (side, parent, g): (Direction, NodeId, C),
         step: Step<S, A, C>,
-        capacity: usize,
+        room: &Room,
     ) -> Result<Reached<C>, Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let s = side.index();
-        let g = g + step.cost;
         let node = Node {
             parent,
             action: Some(step.action),
@@ -385,28 +410,27 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         // The table keeps the forward halves: a state first reached
         // backward gets an unreached one there, and its half goes to `back`.
         let (id, offered) = match side {
-            Direction::Forward => match self
-                .table
-                .find_or_insert(problem, step.state, node, capacity)
-            {
-                Slot::New(id) => {
-                    self.twins.push(Twin::new(unreached()));
-                    (id, None)
+            Direction::Forward => {
+                match self.table.find_or_insert(problem, step.state, node, room) {
+                    Slot::New(id) => {
+                        room.push(self.twins, Twin::new(unreached()))?;
+                        (id, None)
+                    }
+                    Slot::Old(id, node) => (id, Some(node)),
+                    Slot::Full(limit) => return Err(limit),
                 }
-                Slot::Old(id, node) => (id, Some(node)),
-                Slot::Full => return Err(Limit::Stored),
-            },
+            }
             Direction::Backward => {
                 match self
                     .table
-                    .find_or_insert(problem, step.state, unreached(), capacity)
+                    .find_or_insert(problem, step.state, unreached(), room)
                 {
                     Slot::New(id) => {
-                        self.twins.push(Twin::new(node));
+                        room.push(self.twins, Twin::new(node))?;
                         (id, None)
                     }
                     Slot::Old(id, _) => (id, Some(node)),
-                    Slot::Full => return Err(Limit::Stored),
+                    Slot::Full(limit) => return Err(limit),
                 }
             }
         };
@@ -443,7 +467,8 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     /// successor (forward) or predecessor (backward) reached more cheaply
     /// than before, records the meetings, and hands each one worth
     /// searching on (f within the cost bound and below the best meeting) to
-    /// `file`, which queues it and says where it went.
+    /// `file` as `(side, id, g, h, f)`, which queues it and says where it
+    /// went (`None`: its priority does not fit the cost type).
     #[expect(clippy::too_many_arguments, reason = "one expansion's whole context")]
     pub(crate) fn expand<P>(
         &mut self,
@@ -453,7 +478,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         (id, g): (NodeId, C),
         progress: &mut Progress<C>,
         stats: &mut Stats<C>,
-        mut file: impl FnMut(usize, NodeId, C, C) -> Place,
+        mut file: impl FnMut(usize, NodeId, C, C, C, &Room) -> Result<Option<Place>, Limit>,
     ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
@@ -467,31 +492,48 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         }
         for step in steps.drain(..) {
             stats.generated += 1;
-            if progress.beaten(g, step.cost) {
+            let Some(g) = g.checked_add(step.cost) else {
+                // Costlier than any path whose cost fits: dropped, and said
+                // so if nothing is found.
+                progress.overflowed = true;
+                continue;
+            };
+            if progress.beaten(g, C::ZERO) {
                 // No cheaper path runs through this state.
                 continue;
             }
             let Reached::Better { id: child, g, h } =
-                self.reach(problem, side, id, g, step, progress.capacity)?
+                self.reach(problem, (side, id, g), step, &progress.room)?
             else {
                 continue;
             };
             if self.place(1 - s, child) != Place::Unreached {
                 // Both searches have reached it: a path through it.
-                let cost = g + self.g::<P>(1 - s, child);
-                if progress.max_cost.is_some_and(|bound| cost > bound) {
-                    progress.pruned = true;
-                } else if progress.best.is_none_or(|known| cost < known.cost) {
-                    progress.best = Some(Meeting { cost, id: child });
+                match g.checked_add(self.g::<P>(1 - s, child)) {
+                    None => progress.overflowed = true,
+                    Some(cost) if progress.max_cost.is_some_and(|bound| cost > bound) => {
+                        progress.pruned = true;
+                    }
+                    Some(cost) if progress.best.is_none_or(|known| cost < known.cost) => {
+                        progress.best = Some(Meeting { cost, id: child });
+                    }
+                    Some(_) => {}
                 }
             }
-            let place = if progress.max_cost.is_some_and(|bound| g + h > bound) {
-                progress.pruned = true;
-                Place::Aside
-            } else if progress.beaten(g, h) {
-                Place::Aside
-            } else {
-                file(s, child, g, h)
+            let place = match g.checked_add(h) {
+                None => {
+                    progress.overflowed = true;
+                    Place::Aside
+                }
+                Some(f) if progress.max_cost.is_some_and(|bound| f > bound) => {
+                    progress.pruned = true;
+                    Place::Aside
+                }
+                Some(f) if progress.best.is_some_and(|meeting| f >= meeting.cost) => Place::Aside,
+                Some(f) => file(s, child, g, h, f, &progress.room)?.unwrap_or_else(|| {
+                    progress.overflowed = true;
+                    Place::Aside
+                }),
             };
             self.set_place(s, child, place);
         }

@@ -4,10 +4,11 @@
 use std::hash::Hash;
 use std::marker::PhantomData;
 
+use crate::limits::Room;
 use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::solution::{ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable, capacity};
+use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
     Stats, Step,
@@ -169,10 +170,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self
-            .halves
-            .dense(problem.state_count(), self.limits.max_stored)
-        {
+        match self.halves.dense(problem.state_count(), &self.limits) {
             Ok((mut sides, steps)) => {
                 run(problem, &self.limits, &mut sides, steps, &mut self.queues)
             }
@@ -215,19 +213,44 @@ impl<C: Cost> Queues<C> {
         self.indexed = false;
     }
 
-    /// Files open node `id` of direction `side`, at cost `g` with
-    /// heuristic value `h`.
-    fn push(&mut self, side: usize, id: NodeId, g: C, h: C) {
-        let f = g + h;
-        self.open[side].push(id, priority(g, h), g);
+    /// The bytes the queues hold allocated.
+    fn allocated(&self) -> usize {
+        self.open
+            .iter()
+            .chain(&self.by_f)
+            .chain(&self.by_g)
+            .map(Queue::allocated)
+            .sum()
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
+    /// [`Place::Open`], or `None` if its priority does not fit the cost
+    /// type.
+    fn push(
+        &mut self,
+        side: usize,
+        id: NodeId,
+        g: C,
+        f: C,
+        room: &Room,
+    ) -> Result<Option<Place>, Limit> {
+        let Some(twice) = g.checked_add(g) else {
+            return Ok(None);
+        };
+        self.open[side].push(id, f.max(twice), g, room)?;
         if self.indexed {
-            self.by_f[side].push(id, f, g);
-            self.by_g[side].push(id, g, g);
+            self.by_f[side].push(id, f, g, room)?;
+            self.by_g[side].push(id, g, g, room)?;
         }
+        Ok(Some(Place::Open))
     }
 
     /// Fills the f and g orders with every open node.
-    fn index<P, T>(&mut self, sides: &Sides<'_, T, P::State, P::Action, C>)
+    fn index<P, T>(
+        &mut self,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+        room: &Room,
+    ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
@@ -236,16 +259,20 @@ impl<C: Cost> Queues<C> {
         for side in 0..2 {
             for id in sides.ids_at(side, Place::Open) {
                 let g = sides.g::<P>(side, id);
-                self.by_f[side].push(id, g + sides.h(side, id), g);
-                self.by_g[side].push(id, g, g);
+                // An open node's f fit when it was filed.
+                if let Some(f) = g.checked_add(sides.h(side, id)) {
+                    self.by_f[side].push(id, f, g, room)?;
+                }
+                self.by_g[side].push(id, g, g, room)?;
             }
         }
+        Ok(())
     }
 }
 
-/// MM's priority: max(f, 2g).
-fn priority<C: Cost>(g: C, h: C) -> C {
-    (g + h).max(g + g)
+/// MM's priority: max(f, 2g), `None` if it does not fit the cost type.
+fn priority<C: Cost>(g: C, h: C) -> Option<C> {
+    Some(g.checked_add(h)?.max(g.checked_add(g)?))
 }
 
 fn run<P, T>(
@@ -293,18 +320,27 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
-    let roots = sides.start(problem, start, goal);
+    let room = budget.room();
+    room.hold(sides.allocated::<P>() + queues.allocated());
+    let roots = match sides.start(problem, (start, goal), &room) {
+        Ok(roots) => roots,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
     if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
         return Outcome::LimitReached(Limit::Cost);
     }
     for (side, (root, h)) in roots.into_iter().enumerate() {
-        queues.push(side, root, P::Cost::ZERO, h);
+        // A root's priority is its h: it fits.
+        if let Err(limit) = queues.push(side, root, P::Cost::ZERO, h, &room) {
+            return Outcome::LimitReached(limit);
+        }
     }
     let mut progress = Progress {
         best: None,
         pruned: false,
+        overflowed: false,
         max_cost,
-        capacity: capacity(budget.max_stored()),
+        room,
     };
     loop {
         let heads = [0, 1].map(|side| {
@@ -312,6 +348,7 @@ where
                 sides
                     .is_at::<P>(side, id, g, Place::Open)
                     .then(|| priority(g, sides.h(side, id)))
+                    .flatten()
             })
         });
         let [Some(forward), Some(backward)] = heads else {
@@ -320,11 +357,14 @@ where
             break;
         };
         if let Some(meeting) = progress.best {
-            if !queues.indexed {
-                queues.index::<P, T>(sides);
+            if !queues.indexed
+                && let Err(limit) = queues.index::<P, T>(sides, &progress.room)
+            {
+                return Outcome::LimitReached(limit);
             }
             let lowest = forward.1.min(backward.1);
-            if meeting.cost <= lower_bound::<P, T>(lowest, sides, queues) {
+            if lower_bound::<P, T>(lowest, sides, queues).is_none_or(|bound| meeting.cost <= bound)
+            {
                 break;
             }
         }
@@ -351,10 +391,7 @@ where
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, h| {
-                queues.push(s, child, g, h);
-                Place::Open
-            },
+            |s, child, g, _, f, room| queues.push(s, child, g, f, room),
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);
@@ -365,13 +402,13 @@ where
 
 /// MM's lower bound on the cost of any path not found yet:
 /// max(C, fmin forward, fmin backward, gmin forward + gmin backward), where
-/// C is the lowest priority (`lowest`). Only called once the f and g
-/// orders are filled.
+/// C is the lowest priority (`lowest`); `None` when it exceeds every cost
+/// the type holds. Only called once the f and g orders are filled.
 fn lower_bound<P, T>(
     lowest: P::Cost,
     sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost>,
-) -> P::Cost
+) -> Option<P::Cost>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
@@ -380,14 +417,18 @@ where
     let mut g_sum = P::Cost::ZERO;
     for side in 0..2 {
         let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
-        let f_min = queues.by_f[side].peek(|id, g| live(id, g).then(|| g + sides.h(side, id)));
+        let f_min = queues.by_f[side].peek(|id, g| {
+            live(id, g)
+                .then(|| g.checked_add(sides.h(side, id)))
+                .flatten()
+        });
         let g_min = queues.by_g[side].peek(|id, g| live(id, g).then_some(g));
         // cannot fail: an open list with a live head has a live node in each order
         let (Some(f_min), Some(g_min)) = (f_min, g_min) else {
-            return lowest;
+            return Some(lowest);
         };
         bound = bound.max(f_min.1);
-        g_sum = g_sum + g_min.1;
+        g_sum = g_sum.checked_add(g_min.1)?;
     }
-    bound.max(g_sum)
+    Some(bound.max(g_sum))
 }

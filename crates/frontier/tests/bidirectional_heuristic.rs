@@ -454,3 +454,26 @@ fn exact_heuristics_lead_straight_to_the_goal() {
         );
     }
 }
+
+#[test]
+fn a_memory_bound_in_bytes_stops_both_searches() {
+    let problem = Line { end: u32::MAX / 2 };
+    let limits = Limits::new().max_memory(1 << 20);
+    for (name, result) in [
+        ("mm", Mm::new().limits(limits.clone()).search(&problem)),
+        ("nbs", Nbs::new().limits(limits).search(&problem)),
+    ] {
+        assert_eq!(result.limit(), Some(Limit::Memory), "{name}");
+        // Some thousands of states fit in a MiB, far from a million.
+        assert!(
+            result.stats.peak_stored > 1_000,
+            "{name}: {:?}",
+            result.stats
+        );
+        assert!(
+            result.stats.peak_stored < 1 << 17,
+            "{name}: {:?}",
+            result.stats
+        );
+    }
+}
