@@ -36,9 +36,9 @@ use frontier_workspace::strategy::Solver;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Compares search strategies on sliding-tile puzzles: the 3x3 table, BFS,
-/// bidirectional BFS (hashed and dense tables), A* and IDA* with the
-/// misplaced-tiles, Manhattan and linear-conflict heuristics (or the
-/// algorithms and heuristics you choose).
+/// bidirectional BFS (hashed and dense tables), A*, IDA*, greedy search,
+/// MM and NBS with the misplaced-tiles, Manhattan and linear-conflict
+/// heuristics (or the algorithms and heuristics you choose).
 ///
 /// Without --boards it runs the default set: POJ 1077's sample, seeded
 /// random 3x3 boards, 4x4 random walks and the easiest of Korf's 100
