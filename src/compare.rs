@@ -223,8 +223,8 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 /// registry with the heuristics it compares by default (see
 /// [`strategies_of`]). Today: the table, BFS and bidirectional BFS with
 /// hashed and dense tables, A* with misplaced tiles, Manhattan distance and
-/// linear conflict, A* with a dense table (linear conflict), IDA* and
-/// greedy best-first search with each heuristic.
+/// linear conflict, A* with a dense table (linear conflict), IDA*, greedy
+/// best-first search, MM and NBS with each heuristic.
 ///
 /// # Example
 ///
@@ -235,7 +235,8 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 /// assert_eq!(names[0], "table");
 /// assert_eq!(names[8], "A* dense (linear conflict)");
 /// assert_eq!(names[14], "greedy (linear conflict)");
-/// assert_eq!(names.len(), 15);
+/// assert_eq!(names[18], "NBS (misplaced)");
+/// assert_eq!(names.len(), 21);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {
@@ -992,13 +993,13 @@ mod tests {
         assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
         assert_eq!(check.optimal, [vec![Some(19), Some(0)], vec![Some(1)]]);
         let rows = summarise(&sets, &strategies(), &records);
-        // 15 strategies on 3x3, the 11 that handle 4x4 on 4x4.
-        assert_eq!(rows.len(), 15 + 11);
+        // 21 strategies on 3x3, the 17 that handle 4x4 on 4x4.
+        assert_eq!(rows.len(), 21 + 17);
         assert!(rows.iter().all(|r| r.solved == r.attempted));
         assert_eq!(rows[0].mean_length, Some(9.5));
         assert_eq!(rows[0].nodes_per_second, None);
         let csv = render(&rows, Format::Csv, &settings());
-        assert_eq!(csv.lines().count(), 27);
+        assert_eq!(csv.lines().count(), 39);
         assert!(
             csv.lines()
                 .nth(1)
@@ -1007,7 +1008,7 @@ mod tests {
         );
         assert!(csv.starts_with("set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second\n"));
         let json = render(&rows, Format::Json, &settings());
-        assert_eq!(json.matches("\"algorithm\"").count(), 26);
+        assert_eq!(json.matches("\"algorithm\"").count(), 38);
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["settings"]["max_stored"], 100_000);
         assert_eq!(parsed["rows"][0]["heuristic"], serde_json::Value::Null);

@@ -81,7 +81,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Outcome, SearchResult, Solution, Stats,
+    AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Mm, Nbs, Outcome, SearchResult,
+    Solution, Stats,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use sliding_puzzle::heuristic::pdb::{
@@ -447,6 +448,32 @@ algorithms! {
         searches: true,
         optimal: false,
         run: |puzzle, limits, _| Some(Greedy::new().limits(limits.clone()).search(puzzle)),
+    }
+    /// MM: bidirectional heuristic search meeting in the middle (Holte et
+    /// al. 2016), the heuristic measured to the goal forward and to the
+    /// start backward (zero backward for the pattern databases).
+    Mm {
+        name: "mm",
+        label: "MM",
+        heuristic: true,
+        sizes: [Three, Four],
+        dense: false,
+        searches: true,
+        optimal: true,
+        run: |puzzle, limits, _| Some(Mm::new().limits(limits.clone()).search(puzzle)),
+    }
+    /// NBS: bidirectional heuristic search expanding pairs of nodes (Chen
+    /// et al. 2017), within twice the fewest expansions for consistent
+    /// heuristics.
+    Nbs {
+        name: "nbs",
+        label: "NBS",
+        heuristic: true,
+        sizes: [Three, Four],
+        dense: false,
+        searches: true,
+        optimal: true,
+        run: |puzzle, limits, _| Some(Nbs::new().limits(limits.clone()).search(puzzle)),
     }
 }
 

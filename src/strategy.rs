@@ -431,7 +431,7 @@ mod tests {
         let board: AnyBoard = SAMPLE.parse().unwrap();
         let mut solver = Solver::new();
         let strategies = every_strategy(Size::Three);
-        assert_eq!(strategies.len(), 5 + 4 * 4);
+        assert_eq!(strategies.len(), 5 + 6 * 4);
         for strategy in strategies {
             let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
             let moves = attempt.moves().unwrap();

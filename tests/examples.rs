@@ -207,8 +207,8 @@ fn compare_rows_on_a_small_file() {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    // 15 strategies on the 3x3 boards, the 11 that handle 4x4 on the walk.
-    assert_eq!(rows.len(), 26, "{out}");
+    // 21 strategies on the 3x3 boards, the 17 that handle 4x4 on the walk.
+    assert_eq!(rows.len(), 38, "{out}");
     for row in &rows {
         assert_eq!(row.len(), header.len());
         assert_eq!(row[column("attempted")], row[column("solved")], "{row:?}");
@@ -217,7 +217,7 @@ fn compare_rows_on_a_small_file() {
         .iter()
         .filter(|r| r[column("set")].ends_with("3x3"))
         .collect();
-    assert_eq!(three.len(), 15);
+    assert_eq!(three.len(), 21);
     // The sample takes 19 moves, the other board 2: every optimal strategy
     // agrees, greedy takes no fewer.
     for row in &three {
@@ -246,7 +246,13 @@ fn compare_rows_on_a_small_file() {
             "idastar",
             "greedy",
             "greedy",
-            "greedy"
+            "greedy",
+            "mm",
+            "mm",
+            "mm",
+            "nbs",
+            "nbs",
+            "nbs"
         ]
     );
     assert_eq!(three[6][column("heuristic")], "manhattan");
@@ -270,7 +276,7 @@ fn compare_prints_json_and_a_table() {
     assert!(json.status.success(), "{}", stderr(&json));
     let out = stdout(&json);
     assert!(out.starts_with("{\n  \"settings\": {"), "{out}");
-    assert_eq!(out.matches("\"solved\": 1").count(), 15, "{out}");
+    assert_eq!(out.matches("\"solved\": 1").count(), 21, "{out}");
 
     let table = run("compare", &["--boards", boards.to_str().unwrap()], "");
     assert!(table.status.success());

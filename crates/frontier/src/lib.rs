@@ -20,16 +20,24 @@
 //!   memory linear in its length.
 //! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
 //!   found fast by following the heuristic; not optimal.
+//! - [`mm`]: MM (Holte, Felner, Sharon & Sturtevant 2016), bidirectional
+//!   heuristic search that meets in the middle; cheapest path for
+//!   admissible heuristics in both directions.
+//! - [`nbs`]: NBS (Chen, Holte, Zilles & Sturtevant 2017), bidirectional
+//!   heuristic search expanding pairs of nodes, within twice the fewest
+//!   expansions for consistent heuristics; cheapest path for admissible ones.
 //!
 //! # API themes
 //!
 //! Two rules, so the name of what you need can be guessed:
 //!
 //! 1. **A plain function per algorithm for the common case**: [`bfs`],
-//!    [`bidirectional_bfs`], [`astar`], [`idastar`] take a problem and
-//!    search it with no limits, hashed tables and default settings.
+//!    [`bidirectional_bfs`], [`astar`], [`idastar`], [`greedy`], [`mm`],
+//!    [`nbs`] take a problem and search it with no limits, hashed tables
+//!    and default settings.
 //! 2. **One searcher per algorithm for everything else**: [`Bfs`],
-//!    [`BidirectionalBfs`], [`AStar`], [`IdaStar`]. Builder methods set the
+//!    [`BidirectionalBfs`], [`AStar`], [`IdaStar`], [`Greedy`], [`Mm`],
+//!    [`Nbs`]. Builder methods set the
 //!    options, `search(&problem)` runs, and the searcher keeps its memory
 //!    for the next search:
 //!    - `.limits(Limits)`: nodes, stored states, time, cost, cancellation
@@ -48,7 +56,7 @@
 //!
 //! | module | what it holds |
 //! | --- | --- |
-//! | crate root | the traits, the four functions and searchers, results, limits, [`from_fn`] |
+//! | crate root | the traits, the functions and searchers, results, limits, [`from_fn`] |
 //! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] and [`problem::NoHeuristic`] |
 //! | [`solution`] | results: [`Solution`], [`Stats`] and IDA*'s [`solution::Iteration`] |
 //! | [`open`] | [`open::OpenList`], the choice of open list |
@@ -112,6 +120,9 @@ mod from_fn;
 mod greedy;
 mod idastar;
 mod limits;
+mod meet;
+mod mm;
+mod nbs;
 pub mod open;
 pub mod problem;
 pub mod solution;
@@ -127,6 +138,8 @@ pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
+pub use mm::{Mm, mm};
+pub use nbs::{Nbs, nbs};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

@@ -77,6 +77,10 @@ pub(crate) trait NodeTable<P: SearchProblem> {
         node: Node<P::Action, P::Cost>,
         capacity: usize,
     ) -> Slot<P::Action, P::Cost>;
+    /// The id of `state` if the table holds it; stores nothing. The
+    /// bidirectional heuristic searches ask it of the other direction's
+    /// table to find where the two searches meet.
+    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId>;
     /// The stored states and nodes, by id.
     fn stored(&self) -> &Stored<P::State, P::Action, P::Cost>;
     /// The stored states and nodes, by id, to update.
@@ -342,6 +346,14 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         self.stored.push(state, node);
         Slot::New(id_for(len))
     }
+
+    fn find(&self, _: &P, state: &P::State) -> Option<NodeId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let (at, found) = self.probe(state, Self::hash(state));
+        found.then(|| id_for(slot_id(self.slots[at])))
+    }
 }
 
 /// Dense layout: `ids[rank]` points into parallel vectors of states and
@@ -436,6 +448,11 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         self.ranks.push(slot);
         self.stored.push(state, node);
         Slot::New(id)
+    }
+
+    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId> {
+        let id = self.ids[self.slot(problem.rank(state))];
+        (id != NONE).then_some(id)
     }
 }
 

@@ -318,7 +318,15 @@ fn dense_tables_larger_than_the_memory_limit_are_refused_up_front() {
             .dense()
             .limits(limits.clone())
             .search(&far),
-        frontier::AStar::new().dense().limits(limits).search(&far),
+        frontier::AStar::new()
+            .dense()
+            .limits(limits.clone())
+            .search(&far),
+        frontier::Mm::new()
+            .dense()
+            .limits(limits.clone())
+            .search(&far),
+        frontier::Nbs::new().dense().limits(limits).search(&far),
     ] {
         assert_eq!(result.limit(), Some(Limit::Stored));
         assert_eq!(result.stats.expanded, 0);
@@ -363,6 +371,10 @@ fn reused_searchers_give_the_same_answers_as_fresh_searches() {
     let mut astar = frontier::AStar::new();
     let mut astar_dense = frontier::AStar::new().dense();
     let mut ida = frontier::IdaStar::new();
+    let mut mm = frontier::Mm::new();
+    let mut mm_dense = frontier::Mm::new().dense();
+    let mut nbs = frontier::Nbs::new();
+    let mut nbs_dense = frontier::Nbs::new().dense();
     // Different goals (and a board size change, which resizes the dense
     // tables) so stale entries from one search would show in the next.
     for (size, goal) in [
@@ -388,6 +400,16 @@ fn reused_searchers_give_the_same_answers_as_fresh_searches() {
         assert_eq!(reused.outcome, fresh.outcome);
         assert_eq!(reused.stats.expanded, fresh.stats.expanded);
         assert_eq!(astar_dense.search(&knight).outcome, fresh.outcome);
+        for (fresh, reused) in [
+            (frontier::mm(&knight), mm.search(&knight)),
+            (frontier::mm(&knight), mm_dense.search(&knight)),
+            (frontier::nbs(&knight), nbs.search(&knight)),
+            (frontier::nbs(&knight), nbs_dense.search(&knight)),
+        ] {
+            assert_eq!(reused.outcome, fresh.outcome);
+            assert_eq!(reused.stats.expanded, fresh.stats.expanded);
+            assert_eq!(reused.stats.peak_stored, fresh.stats.peak_stored);
+        }
         let fresh = frontier::idastar(&knight);
         let reused = ida.search(&knight);
         assert_eq!(reused.outcome, fresh.outcome);

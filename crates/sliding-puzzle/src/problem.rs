@@ -5,6 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
 
+use crate::heuristic::Target;
 use crate::{Board, Heuristic, Manhattan, Move};
 
 /// A search state: a board and its heuristic value.
@@ -78,7 +79,8 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 /// - [`BidirectionalProblem`]: moves are reversible (the blank can always
 ///   go back where it came from), so the predecessor reached by blank move
 ///   `m` is listed with the forward action `m.opposite()`. The goal is the
-///   blank-last goal.
+///   blank-last goal. The backward heuristic is the puzzle's heuristic
+///   measured to the start board.
 /// - [`RankedStates`]: the rank is [`Board::rank`] and the state count
 ///   `(W*H)!`. The ranked (dense-table) searches allocate an entry per rank
 ///   up front whatever they visit: use them for boards up to about 3x3 and
@@ -237,6 +239,25 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
     ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
         self.successors(state)
             .map(|step| Step::new(step.action.opposite(), step.state, step.cost))
+    }
+
+    /// The heuristic measured to the start board instead of the goal
+    /// ([`Heuristic::estimate_to`]), for MM and NBS's backward search:
+    /// Manhattan distance, linear conflict and misplaced tiles toward the
+    /// start; 0 (no information) for the pattern databases, which know
+    /// only the goal.
+    ///
+    /// The states cache only the forward estimate, so A* and IDA* keep
+    /// their speed (no second field to update per move); this one is
+    /// evaluated from scratch, once per state the backward search stores,
+    /// against the start's tile cells. Those cells are read from
+    /// [`start`](Puzzle::start) on each call (16 nibbles, cheap next to the
+    /// estimate) rather than cached in the puzzle, where a cache could fall
+    /// out of step with the public `start` field.
+    #[inline]
+    fn backward_heuristic(&self, state: &PuzzleState<W, H>) -> u32 {
+        let target = Target::new(&self.start);
+        u32::from(self.heuristic.estimate_to(&state.board, &target))
     }
 }
 

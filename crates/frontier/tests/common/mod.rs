@@ -321,7 +321,7 @@ pub fn run_all<P>(
 where
     P: BidirectionalProblem + RankedStates,
 {
-    use frontier::{AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, open::OpenList};
+    use frontier::{AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Mm, Nbs, open::OpenList};
     let limits = || limits.clone();
     vec![
         ("bfs", Bfs::new().limits(limits()).search(problem)),
@@ -367,6 +367,16 @@ where
         (
             "greedy_ranked",
             Greedy::new().dense().limits(limits()).search(problem),
+        ),
+        ("mm", Mm::new().limits(limits()).search(problem)),
+        (
+            "mm_ranked",
+            Mm::new().dense().limits(limits()).search(problem),
+        ),
+        ("nbs", Nbs::new().limits(limits()).search(problem)),
+        (
+            "nbs_ranked",
+            Nbs::new().dense().limits(limits()).search(problem),
         ),
     ]
 }

@@ -2,7 +2,7 @@
 
 use crate::board::small;
 use crate::heuristic::manhattan::Distances;
-use crate::heuristic::{Heuristic, Manhattan};
+use crate::heuristic::{Heuristic, Manhattan, Target};
 use crate::{Board, Slide};
 
 /// Manhattan distance plus two moves for every tile that must leave its
@@ -166,6 +166,42 @@ const fn key_part(n: usize) -> u16 {
 
 /// The table key of row `row` of a board (rows of at most [`MAX_TABLED`]
 /// cells).
+/// The tiles to remove from the lines of `board` so that the tiles left in
+/// each line, all in their `target` line, are in their `target` order.
+fn conflicts_to<const W: usize, const H: usize>(board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+    let height = Lines::<W, H>::HEIGHT;
+    let mut total = 0;
+    let mut sequence = [0; 16];
+    for line in 0..height + W {
+        let cells = if line < height {
+            // Row `line`: its target positions are columns.
+            (line * W..(line + 1) * W).step_by(1)
+        } else {
+            // Column `line - height`: its target positions are rows.
+            (line - height..Lines::<W, H>::CELLS).step_by(W)
+        };
+        let mut len = 0;
+        for cell in cells {
+            let tile = board.tile_at(cell);
+            if tile == 0 {
+                continue;
+            }
+            let goal = target.cell(tile);
+            let (goal_line, position) = if line < height {
+                (goal / W, goal % W)
+            } else {
+                (height + goal % W, goal / W)
+            };
+            if goal_line == line {
+                sequence[len] = small(position + 1);
+                len += 1;
+            }
+        }
+        total += removals(&sequence, len);
+    }
+    total
+}
+
 #[inline]
 fn row_key<const W: usize, const H: usize>(board: &Board<W, H>, row: usize) -> usize {
     let keys = Lines::<W, H>::ROW_KEY;
@@ -250,6 +286,14 @@ impl LinearConflict {
 impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
     fn estimate(&self, board: &Board<W, H>) -> u8 {
         Manhattan.estimate(board) + 2 * Self::conflicts(board)
+    }
+
+    /// Manhattan distance to `target` plus two moves per tile removed from
+    /// each line to order the rest, the lines and order taken from `target`
+    /// (admissible for any target: the argument never uses the goal's
+    /// layout). Evaluated from scratch, without the goal's line tables.
+    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+        Manhattan.estimate_to(board, target) + 2 * conflicts_to(board, target)
     }
 
     #[inline]

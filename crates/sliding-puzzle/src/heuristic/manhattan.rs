@@ -1,7 +1,8 @@
 //! The Manhattan distance heuristic.
 
 use crate::board::small;
-use crate::heuristic::Heuristic;
+use crate::heuristic::target::CellDistances;
+use crate::heuristic::{Heuristic, Target};
 use crate::{Board, Slide};
 
 /// The sum over tiles of the rows plus columns between each tile and its
@@ -71,6 +72,18 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
         before
             .wrapping_add(distances[slide.to & 15])
             .wrapping_sub(distances[slide.from & 15])
+    }
+
+    /// The sum over tiles of the rows plus columns to their cell in
+    /// `target`: one lookup per cell.
+    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+        let distances = CellDistances::<W>::TABLE;
+        board
+            .tiles()
+            .enumerate()
+            .filter(|&(_, tile)| tile != 0)
+            .map(|(cell, tile)| distances[cell & 15][target.cell(tile) & 15])
+            .sum()
     }
 }
 

@@ -1,6 +1,6 @@
 //! The misplaced-tiles heuristic.
 
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Target};
 use crate::{Board, Slide};
 
 /// The number of tiles (blank excluded) not in their goal cell (Doran &
@@ -38,5 +38,13 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
         before
             .wrapping_add(u8::from(slide.to + 1 != goal))
             .wrapping_sub(u8::from(slide.from + 1 != goal))
+    }
+
+    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+        let mut misplaced = 0;
+        for (cell, tile) in board.tiles().enumerate() {
+            misplaced += u8::from(tile != 0 && target.cell(tile) != cell);
+        }
+        misplaced
     }
 }

@@ -10,6 +10,11 @@
 //! | [`LinearConflict`] | Manhattan + 2 per line conflict (Hansson, Mayer & Yung 1992) | yes | yes |
 //! | [`PatternDatabase`] | additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002; Felner, Korf & Hanan 2004) | yes | no |
 //!
+//! Every heuristic but the pattern databases can also measure toward
+//! another board than the goal ([`Heuristic::estimate_to`] with a
+//! [`Target`]), which the bidirectional searches use backward, toward the
+//! start; the pattern databases give 0 there (no information).
+//!
 //! Each of the first four dominates the one above it, so it never expands
 //! more nodes in A* or IDA* (up to tie-breaking). The pattern databases
 //! dominate Manhattan distance: with the 7-8 partition and reflection, IDA*
@@ -20,11 +25,13 @@ mod linear_conflict;
 mod manhattan;
 mod misplaced;
 pub mod pdb;
+mod target;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 pub use pdb::PatternDatabase;
+pub use target::Target;
 
 use crate::{Board, Slide};
 
@@ -78,6 +85,21 @@ pub trait Heuristic<const W: usize, const H: usize> {
     fn is_consistent(&self) -> bool {
         true
     }
+
+    /// A lower bound on the moves between `board` and the `target` board:
+    /// the same heuristic measured to another board than the goal. A
+    /// backward search uses it toward the start (see
+    /// [`Puzzle`](crate::Puzzle)'s `backward_heuristic`).
+    ///
+    /// Contract: admissible toward every target, and 0 when `board` is the
+    /// target. Default: 0 for every board, no information, which is right
+    /// for heuristics tied to the goal: a pattern database holds distances
+    /// to the goal's pattern only, and measuring toward another board would
+    /// need a database built for it.
+    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+        let _ = (board, target);
+        0
+    }
 }
 
 impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H> for &T {
@@ -93,6 +115,11 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
 
     fn is_consistent(&self) -> bool {
         (**self).is_consistent()
+    }
+
+    #[inline]
+    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+        (**self).estimate_to(board, target)
     }
 }
 

@@ -1,0 +1,397 @@
+//! MM (Holte, Felner, Sharon & Sturtevant 2016): bidirectional heuristic
+//! search that is guaranteed to meet in the middle.
+
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use crate::limits::{Budget, measure};
+use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
+use crate::solution::{ResultOf, refused};
+use crate::table::{Dense, Hashed, NodeId, NodeTable, capacity};
+use crate::{
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
+    Stats, Step,
+};
+
+/// MM between `problem.start()` and `problem.goal()`: a cheapest path,
+/// searched from both ends with both heuristics.
+///
+/// Two best-first searches, one forward from the start with
+/// [`heuristic`](crate::SearchProblem::heuristic), one backward from the
+/// goal with [`backward_heuristic`](BidirectionalProblem::backward_heuristic),
+/// each ordering its open list by the priority
+/// pr(n) = max(f(n), 2·g(n)), lowest first, ties to the larger g. Each
+/// step expands the best node of the direction whose best priority C is
+/// lower (ties: the smaller g, then forward). A state stored by both
+/// searches is a meeting; the cheapest meeting U is the answer once
+/// U ≤ max(C, fmin forward, fmin backward, gmin forward + gmin backward),
+/// the four lower bounds on any path not yet found (ε, the cheapest step,
+/// is taken as zero: the problem does not state it). The 2g term is what
+/// makes MM *meet in the middle*: neither search expands a node whose g
+/// exceeds half the optimal cost C*.
+///
+/// # Guarantees
+///
+/// - **Optimal for admissible heuristics** in both directions, consistent
+///   or not (Holte et al. prove it for admissible ones): a cheaper path to a
+///   stored node reopens it, and every meeting is looked for, against open
+///   and expanded nodes of the other side alike.
+/// - **Never expands a node with g > C*/2** from either end (or f > C*), the
+///   property that gives MM its name.
+/// - With both heuristics zero it is MM0, a bidirectional brute-force
+///   search that never expands a node farther than C*/2 from its end.
+/// - Start equal to goal gives the empty path with nothing expanded; an
+///   unreachable goal is proven so when either search runs out of nodes.
+///
+/// The heuristics only guide: if one overestimates, MM still terminates
+/// but the path may cost more than the optimum.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let result = frontier::mm(&Doubling::new(1, 10));
+/// let solution = result.solution().unwrap();
+/// assert_eq!(solution.cost, 6); // + * + *: 1 + 2 + 1 + 2
+/// assert_eq!(solution.states, [1, 2, 4, 5, 10]);
+/// ```
+///
+/// # Complexity
+///
+/// Time O(E log V) and memory O(V) over the states within C*/2 of either
+/// end with f below C* (plus reopenings for inconsistent heuristics); the
+/// bucket open lists make pushes and pops O(1) while costs stay small. Each
+/// node is stored once per direction that reaches it; each direction's
+/// queues hold a node in three orders (pr, f and g) once a first meeting
+/// is found.
+pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
+    Mm::new().search(problem)
+}
+
+/// MM, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
+/// it), a [`Dense`] table per direction, and memory kept between searches.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, Mm, toy::Doubling};
+///
+/// let mut hashed = Mm::new();
+/// let mut dense = Mm::new().dense();
+/// for target in [10, 20, 30] {
+///     let problem = Doubling::new(1, target);
+///     let cost = |result: frontier::SearchResult<_, _, _>| result.into_solution().unwrap().cost;
+///     assert_eq!(cost(hashed.search(&problem)), cost(dense.search(&problem)));
+///     assert_eq!(cost(hashed.search(&problem)), cost(frontier::astar(&problem)));
+/// }
+/// let mut bounded = Mm::new().limits(Limits::new().max_cost(5));
+/// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost)); // it costs 6
+/// ```
+pub struct Mm<S, A, C, L = Hashed> {
+    limits: Limits<C>,
+    halves: Halves<S, A, C>,
+    queues: Queues<C>,
+    layout: PhantomData<L>,
+}
+
+impl<S, A, C, L> std::fmt::Debug for Mm<S, A, C, L> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mm")
+            .field("layout", &std::any::type_name::<L>())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, A, C> Default for Mm<S, A, C> {
+    fn default() -> Self {
+        Mm {
+            limits: Limits::new(),
+            halves: Halves::default(),
+            queues: Queues::default(),
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C> Mm<S, A, C> {
+    /// No limits, hashed tables, no memory yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Keeps the tables in vectors indexed by
+    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
+    /// direction: see [`Dense`].
+    #[must_use]
+    pub fn dense(self) -> Mm<S, A, C, Dense> {
+        Mm {
+            limits: self.limits,
+            halves: self.halves,
+            queues: self.queues,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C, L> Mm<S, A, C, L> {
+    /// Searches under `limits` from now on.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
+    /// Searches `problem` with hashed tables.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+    {
+        let (mut sides, steps) = self.halves.hashed();
+        run(problem, &self.limits, &mut sides, steps, &mut self.queues)
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
+    /// Searches `problem` with dense tables.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
+    {
+        match self
+            .halves
+            .dense(problem.state_count(), self.limits.max_stored)
+        {
+            Ok((mut sides, steps)) => {
+                run(problem, &self.limits, &mut sides, steps, &mut self.queues)
+            }
+            Err(limit) => refused(limit),
+        }
+    }
+}
+
+/// Each direction's nodes in three orders: the open list by priority, and
+/// by f and by g for the stopping test. The last two are filled only once a
+/// first meeting makes the test worth running (`indexed`).
+struct Queues<C> {
+    open: [Queue<C>; 2],
+    by_f: [Queue<C>; 2],
+    by_g: [Queue<C>; 2],
+    indexed: bool,
+}
+
+impl<C> Default for Queues<C> {
+    fn default() -> Self {
+        Queues {
+            open: [Queue::default(), Queue::default()],
+            by_f: [Queue::default(), Queue::default()],
+            by_g: [Queue::default(), Queue::default()],
+            indexed: false,
+        }
+    }
+}
+
+impl<C: Cost> Queues<C> {
+    fn clear(&mut self) {
+        for queue in self
+            .open
+            .iter_mut()
+            .chain(&mut self.by_f)
+            .chain(&mut self.by_g)
+        {
+            queue.clear();
+        }
+        self.indexed = false;
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with
+    /// heuristic value `h`.
+    fn push(&mut self, side: usize, id: NodeId, g: C, h: C) {
+        let f = g + h;
+        self.open[side].push(id, priority(g, h), g);
+        if self.indexed {
+            self.by_f[side].push(id, f, g);
+            self.by_g[side].push(id, g, g);
+        }
+    }
+
+    /// Fills the f and g orders with every open node.
+    fn index<P, T>(&mut self, sides: &Sides<'_, T, P::State, P::Action, C>)
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.indexed = true;
+        for side in 0..2 {
+            for (id, &place) in (0..).zip(sides.place[side].iter()) {
+                if place == Place::Open {
+                    let g = sides.tables[side].node(id).g;
+                    self.by_f[side].push(id, g + sides.h[side][id as usize], g);
+                    self.by_g[side].push(id, g, g);
+                }
+            }
+        }
+    }
+}
+
+/// MM's priority: max(f, 2g).
+fn priority<C: Cost>(g: C, h: C) -> C {
+    (g + h).max(g + g)
+}
+
+fn run<P, T>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+    queues: &mut Queues<P::Cost>,
+) -> ResultOf<P>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+{
+    let result = measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, sides, steps, queues, stats);
+        stats.peak_stored = sides.stored::<P>();
+        outcome
+    });
+    steps.clear();
+    result
+}
+
+fn search<P, T>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+    queues: &mut Queues<P::Cost>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+{
+    sides.clear::<P>();
+    queues.clear();
+    let start = problem.start();
+    let goal = problem.goal();
+    stats.generated = 1;
+    if start == goal {
+        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
+    }
+    stats.generated = 2;
+    if let Err(limit) = budget.check_stored(2) {
+        return Outcome::LimitReached(limit);
+    }
+    let max_cost = budget.max_cost().copied();
+    let h = sides.start(problem, start, goal);
+    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+        return Outcome::LimitReached(Limit::Cost);
+    }
+    for (side, &h) in h.iter().enumerate() {
+        queues.push(side, 0, P::Cost::ZERO, h);
+    }
+    let mut progress = Progress {
+        best: None,
+        pruned: false,
+        max_cost,
+        capacity: capacity(budget.max_stored()),
+    };
+    loop {
+        let heads = [0, 1].map(|side| {
+            queues.open[side].peek(|id, g| {
+                sides
+                    .is_at::<P>(side, id, g, Place::Open)
+                    .then(|| priority(g, sides.h[side][id as usize]))
+            })
+        });
+        let [Some(forward), Some(backward)] = heads else {
+            // One search has run out of nodes: every path is found (or
+            // pruned by the cost bound).
+            break;
+        };
+        if let Some(meeting) = progress.best {
+            if !queues.indexed {
+                queues.index::<P, T>(sides);
+            }
+            let lowest = forward.1.min(backward.1);
+            if meeting.cost <= lower_bound::<P, T>(lowest, sides, queues) {
+                break;
+            }
+        }
+        let (side, (id, _, g)) = if (forward.1, forward.2) <= (backward.1, backward.2) {
+            (Direction::Forward, forward)
+        } else {
+            (Direction::Backward, backward)
+        };
+        let s = side.index();
+        queues.open[s].take();
+        sides.place[s][id as usize] = Place::Closed;
+        if progress.beaten(g, sides.h[s][id as usize]) {
+            // No cheaper path runs through this node: closed unexpanded.
+            continue;
+        }
+        if let Err(limit) = budget.before_expand(stats.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        let filed = sides.expand(
+            problem,
+            steps,
+            side,
+            (id, g),
+            &mut progress,
+            stats,
+            |s, child, g, h| {
+                queues.push(s, child, g, h);
+                Place::Open
+            },
+        );
+        if let Err(limit) = filed {
+            return Outcome::LimitReached(limit);
+        }
+    }
+    progress.outcome::<P, T>(sides)
+}
+
+/// MM's lower bound on the cost of any path not found yet:
+/// max(C, fmin forward, fmin backward, gmin forward + gmin backward), where
+/// C is the lowest priority (`lowest`). Only called once the f and g
+/// orders are filled.
+fn lower_bound<P, T>(
+    lowest: P::Cost,
+    sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
+    queues: &mut Queues<P::Cost>,
+) -> P::Cost
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+{
+    let mut bound = lowest;
+    let mut g_sum = P::Cost::ZERO;
+    for side in 0..2 {
+        let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
+        let f_min =
+            queues.by_f[side].peek(|id, g| live(id, g).then(|| g + sides.h[side][id as usize]));
+        let g_min = queues.by_g[side].peek(|id, g| live(id, g).then_some(g));
+        // cannot fail: an open list with a live head has a live node in each order
+        let (Some(f_min), Some(g_min)) = (f_min, g_min) else {
+            return lowest;
+        };
+        bound = bound.max(f_min.1);
+        g_sum = g_sum + g_min.1;
+    }
+    bound.max(g_sum)
+}

@@ -1,0 +1,431 @@
+//! NBS (Chen, Holte, Zilles & Sturtevant 2017): near-optimal bidirectional
+//! search, which expands nodes in pairs.
+
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use crate::limits::{Budget, measure};
+use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
+use crate::solution::{ResultOf, refused};
+use crate::table::{Dense, Hashed, NodeId, NodeTable, capacity};
+use crate::{
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
+    Stats, Step,
+};
+
+/// NBS between `problem.start()` and `problem.goal()`: a cheapest path,
+/// searched from both ends with both heuristics, expanding nodes in pairs.
+///
+/// Two searches, one forward from the start with
+/// [`heuristic`](crate::SearchProblem::heuristic), one backward from the
+/// goal with [`backward_heuristic`](BidirectionalProblem::backward_heuristic).
+/// Each step chooses a pair, an open node u of the forward search and v of
+/// the backward one, minimising lb(u, v) = max(f(u), f(v), g(u) + g(v)),
+/// and expands both. The choice is cheap because the least lb only grows:
+/// NBS keeps it as a bound LB, and each direction splits its open nodes
+/// into a *waiting* queue (f above LB, by f) and a *ready* queue (f at most
+/// LB, by g). A pair is the two ready nodes of least g once their g sum is
+/// at most LB; otherwise waiting nodes with f ≤ LB move to ready, or LB
+/// rises to the least of the two waiting f and the ready g sum (HOG2's
+/// `NBSQueue`; ε, the cheapest step, is taken as zero). A state stored by
+/// both searches is a meeting, and the cheapest meeting U is the answer
+/// once U ≤ LB.
+///
+/// # Guarantees
+///
+/// - **Optimal for admissible heuristics**, consistent or not: a cheaper
+///   path to a stored node reopens it (HOG2's `ADMISSIBLE` variant), and
+///   every meeting is looked for, against open and expanded nodes of the
+///   other side alike, so until U is optimal some pair on an optimal path
+///   keeps LB at most C*.
+/// - **Near-optimal expansions** (the paper's theorem, for consistent
+///   heuristics): every admissible front-to-end bidirectional search must
+///   expand a vertex cover of the graph of "must-expand" pairs (u, v) with
+///   lb(u, v) < C*; NBS expands at most twice the nodes of a *minimum*
+///   vertex cover of it, so it never expands more than twice the nodes of
+///   the best such algorithm (ties at lb = C* aside). With inconsistent
+///   heuristics the reopenings fall outside this bound.
+/// - Start equal to goal gives the empty path with nothing expanded; an
+///   unreachable goal is proven so when either search runs out of nodes.
+///
+/// The heuristics only guide: if one overestimates, NBS still terminates
+/// but the path may cost more than the optimum.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let result = frontier::nbs(&Doubling::new(1, 10));
+/// let solution = result.solution().unwrap();
+/// assert_eq!(solution.cost, 6); // + * + *: 1 + 2 + 1 + 2
+/// assert_eq!(solution.states.first(), Some(&1));
+/// assert_eq!(solution.states.last(), Some(&10));
+/// ```
+///
+/// # Complexity
+///
+/// Time O(E log V) and memory O(V) over the nodes of the pairs with lb
+/// below C* (at most twice a minimum vertex cover of them, for consistent
+/// heuristics), plus reopenings for inconsistent ones; the bucket queues
+/// make pushes and pops O(1) while costs stay small. Each node is stored
+/// once per direction that reaches it.
+pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
+    Nbs::new().search(problem)
+}
+
+/// NBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
+/// it), a [`Dense`] table per direction, and memory kept between searches.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Limit, Limits, Nbs, toy::Doubling};
+///
+/// let mut hashed = Nbs::new();
+/// let mut dense = Nbs::new().dense();
+/// for target in [10, 20, 30] {
+///     let problem = Doubling::new(1, target);
+///     let cost = |result: frontier::SearchResult<_, _, _>| result.into_solution().unwrap().cost;
+///     assert_eq!(cost(hashed.search(&problem)), cost(dense.search(&problem)));
+///     assert_eq!(cost(hashed.search(&problem)), cost(frontier::astar(&problem)));
+/// }
+/// let mut brief = Nbs::new().limits(Limits::new().max_expanded(2));
+/// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
+/// ```
+pub struct Nbs<S, A, C, L = Hashed> {
+    limits: Limits<C>,
+    halves: Halves<S, A, C>,
+    queues: Queues<C>,
+    layout: PhantomData<L>,
+}
+
+impl<S, A, C, L> std::fmt::Debug for Nbs<S, A, C, L> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Nbs")
+            .field("layout", &std::any::type_name::<L>())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, A, C: Default> Default for Nbs<S, A, C> {
+    fn default() -> Self {
+        Nbs {
+            limits: Limits::new(),
+            halves: Halves::default(),
+            queues: Queues::default(),
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C: Default> Nbs<S, A, C> {
+    /// No limits, hashed tables, no memory yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Keeps the tables in vectors indexed by
+    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
+    /// direction: see [`Dense`].
+    #[must_use]
+    pub fn dense(self) -> Nbs<S, A, C, Dense> {
+        Nbs {
+            limits: self.limits,
+            halves: self.halves,
+            queues: self.queues,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C, L> Nbs<S, A, C, L> {
+    /// Searches under `limits` from now on.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of a searcher being reused.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
+    /// Searches `problem` with hashed tables.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+    {
+        let (mut sides, steps) = self.halves.hashed();
+        run(problem, &self.limits, &mut sides, steps, &mut self.queues)
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
+    /// Searches `problem` with dense tables.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
+    {
+        match self
+            .halves
+            .dense(problem.state_count(), self.limits.max_stored)
+        {
+            Ok((mut sides, steps)) => {
+                run(problem, &self.limits, &mut sides, steps, &mut self.queues)
+            }
+            Err(limit) => refused(limit),
+        }
+    }
+}
+
+/// Each direction's open nodes: waiting ([`Place::Open`], by f) and ready
+/// ([`Place::Ready`], by g), and the lower bound LB that splits them.
+struct Queues<C> {
+    waiting: [Queue<C>; 2],
+    ready: [Queue<C>; 2],
+    bound: C,
+}
+
+impl<C: Default> Default for Queues<C> {
+    fn default() -> Self {
+        Queues {
+            waiting: [Queue::default(), Queue::default()],
+            ready: [Queue::default(), Queue::default()],
+            bound: C::default(),
+        }
+    }
+}
+
+/// A peeked queue entry: `(id, priority, g)`.
+type Entry<C> = (NodeId, C, C);
+
+impl<C: Cost> Queues<C> {
+    fn clear(&mut self) {
+        for queue in self.waiting.iter_mut().chain(&mut self.ready) {
+            queue.clear();
+        }
+        self.bound = C::ZERO;
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with
+    /// heuristic value `h`: ready if its f is within the bound, else
+    /// waiting. Returns where it went.
+    fn push(&mut self, side: usize, id: NodeId, g: C, h: C) -> Place {
+        let f = g + h;
+        if f <= self.bound {
+            self.ready[side].push(id, g, g);
+            Place::Ready
+        } else {
+            self.waiting[side].push(id, f, g);
+            Place::Open
+        }
+    }
+
+    /// The best waiting node of `side`.
+    fn waiting<P, T>(
+        &mut self,
+        side: usize,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<Entry<C>>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.waiting[side].peek(|id, g| {
+            sides
+                .is_at::<P>(side, id, g, Place::Open)
+                .then(|| g + sides.h[side][id as usize])
+        })
+    }
+
+    /// The ready node of `side` with the least g.
+    fn ready<P, T>(
+        &mut self,
+        side: usize,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<Entry<C>>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.ready[side].peek(|id, g| sides.is_at::<P>(side, id, g, Place::Ready).then_some(g))
+    }
+
+    /// Moves the peeked waiting node `(id, _, g)` of `side` to ready.
+    fn make_ready<P, T>(
+        &mut self,
+        side: usize,
+        (id, _, g): Entry<C>,
+        sides: &mut Sides<'_, T, P::State, P::Action, C>,
+    ) where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.waiting[side].take();
+        self.ready[side].push(id, g, g);
+        sides.place[side][id as usize] = Place::Ready;
+    }
+
+    /// The next pair to expand, a ready node of each direction with the
+    /// least g, raising the bound until their g sum is within it; `None`
+    /// when a direction has no open node left.
+    fn next_pair<P, T>(
+        &mut self,
+        sides: &mut Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<[Entry<C>; 2]>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        for side in 0..2 {
+            while let Some(entry) = self.waiting::<P, T>(side, sides)
+                && entry.1 <= self.bound
+            {
+                self.make_ready::<P, T>(side, entry, sides);
+            }
+        }
+        loop {
+            let waiting = [0, 1].map(|side| self.waiting::<P, T>(side, sides));
+            let ready = [0, 1].map(|side| self.ready::<P, T>(side, sides));
+            if (0..2).any(|side| waiting[side].is_none() && ready[side].is_none()) {
+                return None;
+            }
+            let pair = match ready {
+                [Some(forward), Some(backward)] => Some((forward, backward)),
+                _ => None,
+            };
+            if let Some((forward, backward)) = pair
+                && forward.2 + backward.2 <= self.bound
+            {
+                return Some([forward, backward]);
+            }
+            let mut moved = false;
+            for side in [1, 0] {
+                if let Some(entry) = waiting[side]
+                    && entry.1 <= self.bound
+                {
+                    self.make_ready::<P, T>(side, entry, sides);
+                    moved = true;
+                }
+            }
+            if !moved {
+                // Every waiting f and the ready g sum exceed the bound: the
+                // least of them is the new least lb of a pair.
+                let candidates = waiting
+                    .iter()
+                    .flatten()
+                    .map(|entry| entry.1)
+                    .chain(pair.map(|(forward, backward)| forward.2 + backward.2));
+                // cannot fail: each direction has a waiting or a ready node,
+                // so a waiting node or two ready ones exist
+                self.bound = candidates.min().expect("an open node");
+            }
+        }
+    }
+}
+
+fn run<P, T>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+    queues: &mut Queues<P::Cost>,
+) -> ResultOf<P>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+{
+    let result = measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, sides, steps, queues, stats);
+        stats.peak_stored = sides.stored::<P>();
+        outcome
+    });
+    steps.clear();
+    result
+}
+
+fn search<P, T>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
+    queues: &mut Queues<P::Cost>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Action, P::Cost>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+{
+    sides.clear::<P>();
+    queues.clear();
+    let start = problem.start();
+    let goal = problem.goal();
+    stats.generated = 1;
+    if start == goal {
+        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
+    }
+    stats.generated = 2;
+    if let Err(limit) = budget.check_stored(2) {
+        return Outcome::LimitReached(limit);
+    }
+    let max_cost = budget.max_cost().copied();
+    let h = sides.start(problem, start, goal);
+    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+        return Outcome::LimitReached(Limit::Cost);
+    }
+    for (side, &h) in h.iter().enumerate() {
+        sides.place[side][0] = queues.push(side, 0, P::Cost::ZERO, h);
+    }
+    let mut progress = Progress {
+        best: None,
+        pruned: false,
+        max_cost,
+        capacity: capacity(budget.max_stored()),
+    };
+    while let Some(pair) = queues.next_pair::<P, T>(sides) {
+        if progress
+            .best
+            .is_some_and(|meeting| meeting.cost <= queues.bound)
+        {
+            break;
+        }
+        for (side, (id, _, g)) in [Direction::Forward, Direction::Backward]
+            .into_iter()
+            .zip(pair)
+        {
+            let s = side.index();
+            queues.ready[s].take();
+            sides.place[s][id as usize] = Place::Closed;
+            if progress.beaten(g, sides.h[s][id as usize]) {
+                // No cheaper path runs through this node: closed unexpanded.
+                continue;
+            }
+            if let Err(limit) = budget.before_expand(stats.expanded) {
+                return Outcome::LimitReached(limit);
+            }
+            stats.expanded += 1;
+            let filed = sides.expand(
+                problem,
+                steps,
+                side,
+                (id, g),
+                &mut progress,
+                stats,
+                |s, child, g, h| queues.push(s, child, g, h),
+            );
+            if let Err(limit) = filed {
+                return Outcome::LimitReached(limit);
+            }
+        }
+    }
+    progress.outcome::<P, T>(sides)
+}
