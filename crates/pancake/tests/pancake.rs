@@ -1,12 +1,13 @@
 //! The pancake plug-in checked against exhaustive breadth-first search: GAP
 //! and GAP-k are admissible and consistent in both directions, every search
-//! of frontier agrees on the optimal number of flips, every solution
-//! replays, and parsing never panics.
+//! of frontier (MM and NBS with the backward heuristic included) agrees on
+//! the optimal number of flips, every solution replays, and parsing never
+//! panics.
 
 use std::collections::VecDeque;
 
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, BidirectionalProblem, IdaStar, SearchProblem, Solution,
+    AStar, Bfs, BidirectionalBfs, BidirectionalProblem, IdaStar, Mm, Nbs, SearchProblem, Solution,
 };
 use pancake::{Flip, FlipError, Gap, PancakeState, Pancakes, ParseError, Stack};
 use proptest::prelude::*;
@@ -167,10 +168,14 @@ fn all_agree(start: Stack) -> u32 {
             ("bidirectional bfs", frontier::bidirectional_bfs(&problem)),
             ("A*", frontier::astar(&problem)),
             ("IDA*", frontier::idastar(&problem)),
+            ("MM", frontier::mm(&problem)),
+            ("NBS", frontier::nbs(&problem)),
             ("A* dense", AStar::new().dense().search(&problem)),
             ("IDA* searcher", IdaStar::new().search(&problem)),
         ];
         if start.len() <= 7 {
+            answers.push(("MM dense", Mm::new().dense().search(&problem)));
+            answers.push(("NBS dense", Nbs::new().dense().search(&problem)));
             answers.push(("bfs dense", Bfs::new().dense().search(&problem)));
             answers.push((
                 "bidirectional dense",
