@@ -377,6 +377,44 @@ fn compare_default_sets_include_pancakes() {
 }
 
 #[test]
+fn bidirectional_study_checks_every_length() {
+    let output = run(
+        "bidirectional_study",
+        &["--sizes", "6,7", "--stacks", "3", "--korf", "0"],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("### 6 pancakes (3 random stacks, seeds 2016..2019)"),
+        "{out}"
+    );
+    assert!(out.contains("### 7 pancakes"), "{out}");
+    // Per size: bidirectional BFS, then A*, MM and NBS with each of the
+    // four GAP heuristics and IDA* with GAP and GAP-1, all solving all 3.
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("| 3/3 |"))
+        .collect();
+    assert_eq!(rows.len(), 2 * (1 + 4 * 3 + 2), "{out}");
+    assert!(
+        rows.iter().any(|r| r.starts_with("| GAP-3 | NBS |")),
+        "{out}"
+    );
+    assert!(
+        out.contains("Check: every solution was replayed to the goal, and on all 6 instances"),
+        "{out}"
+    );
+    let bad = run("bidirectional_study", &["--sizes", "21"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stderr(&bad).contains("a stack holds 2 to 20 pancakes"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
 fn compare_prints_json_and_a_table() {
     let boards = temp_file("one.txt", &format!("{SAMPLE}\n"));
     let json = run(
