@@ -376,7 +376,10 @@ fn table(cells: &[Cell]) -> String {
         let stopped_text = if stopped.is_empty() {
             "-".to_owned()
         } else {
-            let memory = stopped.iter().filter(|&&l| l == Limit::Stored).count();
+            let memory = stopped
+                .iter()
+                .filter(|&&l| matches!(l, Limit::Stored | Limit::Memory))
+                .count();
             let time = stopped.iter().filter(|&&l| l == Limit::Time).count();
             let mut parts = Vec::new();
             if memory > 0 {

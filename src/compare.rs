@@ -679,7 +679,7 @@ impl Row {
 /// A short name for a limit in the table.
 fn limit_name(limit: Limit) -> String {
     match limit {
-        Limit::Stored => "memory".to_owned(),
+        Limit::Stored | Limit::Memory => "memory".to_owned(),
         Limit::Time => "time".to_owned(),
         other => other.to_string(),
     }
@@ -982,7 +982,8 @@ pub struct RawRow<'a> {
     pub attempted: usize,
     /// Boards solved.
     pub solved: usize,
-    /// Attempts stopped by the memory limit ([`Limit::Stored`]).
+    /// Attempts stopped by the memory limits ([`Limit::Stored`] and
+    /// [`Limit::Memory`]).
     pub stopped_by_memory: usize,
     /// Attempts stopped by the time limit ([`Limit::Time`]).
     pub stopped_by_time: usize,
@@ -1004,7 +1005,7 @@ pub struct RawRow<'a> {
 
 impl<'a> From<&'a Row> for RawRow<'a> {
     fn from(row: &'a Row) -> Self {
-        let memory = row.stopped_by(Limit::Stored);
+        let memory = row.stopped_by(Limit::Stored) + row.stopped_by(Limit::Memory);
         let time = row.stopped_by(Limit::Time);
         RawRow {
             set: &row.set,

@@ -7,6 +7,7 @@
 //! anywhere; an error names the token and its line.
 
 use frontier::{BidirectionalProblem, SearchProblem, Step};
+use sliding_puzzle::TokenExcerpt;
 
 /// The smallest board size POJ 1915 allows.
 pub const MIN_SIZE: u16 = 4;
@@ -163,12 +164,12 @@ impl BidirectionalProblem for Knight {
 #[non_exhaustive]
 pub enum InputError {
     /// A token that is not a number.
-    #[error("line {line}: expected {expected}, found {token:?}")]
+    #[error("line {line}: expected {expected}, found {token}")]
     NotANumber {
         /// What was expected there.
         expected: String,
-        /// The token as written.
-        token: String,
+        /// The token as written (its start and length, if long).
+        token: TokenExcerpt,
         /// Its line, from 1.
         line: usize,
     },
@@ -177,8 +178,8 @@ pub enum InputError {
     OutOfRange {
         /// What the number is.
         what: String,
-        /// The token as written.
-        token: String,
+        /// The token as written (its start and length, if long).
+        token: TokenExcerpt,
         /// Its line, from 1.
         line: usize,
         /// The smallest value allowed.
@@ -195,10 +196,10 @@ pub enum InputError {
         line: usize,
     },
     /// A token after the last case.
-    #[error("line {line}: unexpected {token:?} after the last case")]
+    #[error("line {line}: unexpected {token} after the last case")]
     Trailing {
-        /// The token as written.
-        token: String,
+        /// The token as written (its start and length, if long).
+        token: TokenExcerpt,
         /// Its line, from 1.
         line: usize,
     },
@@ -234,7 +235,7 @@ impl<'a> Tokens<'a> {
         if !token.bytes().all(|b| b.is_ascii_digit()) {
             return Err(InputError::NotANumber {
                 expected: what.to_owned(),
-                token: token.to_owned(),
+                token: TokenExcerpt::new(token),
                 line,
             });
         }
@@ -242,7 +243,7 @@ impl<'a> Tokens<'a> {
             Ok(value) if (min..=max).contains(&value) => Ok(value),
             _ => Err(InputError::OutOfRange {
                 what: what.to_owned(),
-                token: token.to_owned(),
+                token: TokenExcerpt::new(token),
                 line,
                 min,
                 max,
@@ -296,7 +297,7 @@ pub fn read_cases(input: &str) -> Result<Vec<Knight>, InputError> {
     }
     if let Some((line, token)) = tokens.tokens.next() {
         return Err(InputError::Trailing {
-            token: token.to_owned(),
+            token: TokenExcerpt::new(token),
             line,
         });
     }
@@ -351,11 +352,11 @@ mod tests {
         );
         assert_eq!(
             error("1\n3\n"),
-            "line 2: the board size of case 1 is 3, out of range (4 to 300)"
+            "line 2: the board size of case 1 is \"3\", out of range (4 to 300)"
         );
         assert_eq!(
             error("1\n8\n0 8\n"),
-            "line 3: the start's y of case 1 is 8, out of range (0 to 7)"
+            "line 3: the start's y of case 1 is \"8\", out of range (0 to 7)"
         );
         assert_eq!(
             error("1\n8\n0 0\n7\n"),
@@ -369,5 +370,11 @@ mod tests {
             error("1\n8\n0 -1"),
             "line 3: expected the start's y of case 1, found \"-1\""
         );
+        // A long token is cut short, digits or not.
+        let long = error(&"9".repeat(1 << 20));
+        assert!(long.len() < 200, "{long}");
+        assert!(long.contains("of 1048576 bytes"), "{long}");
+        let long = error(&format!("1\n8\n0 0 7 0 {}", "y".repeat(1 << 20)));
+        assert!(long.len() < 200, "{long}");
     }
 }

@@ -170,7 +170,7 @@ fn knight_names_the_bad_token() {
     assert_eq!(stdout(&output), "");
     assert_eq!(
         stderr(&output).trim_end(),
-        "error: line 5: the board size of case 2 is 3, out of range (4 to 300)"
+        "error: line 5: the board size of case 2 is \"3\", out of range (4 to 300)"
     );
 }
 

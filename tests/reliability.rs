@@ -143,7 +143,46 @@ fn terrain_stops_a_search_at_its_memory_limit() {
     );
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{err}");
-    assert!(err.contains("stopped by its memory limit"), "{err}");
+    assert!(err.contains("stopped by its stored-state limit"), "{err}");
+}
+
+#[test]
+fn a_time_limit_too_long_for_the_clock_is_no_limit() {
+    // 10^19 s fits a `Duration` but not the clock: `eight` and `compare`
+    // once exited 101 ("overflow when adding duration to instant").
+    let output = run(
+        "eight",
+        &["--algo", "bfs", "--max-time", "1e19"],
+        b"2 3 4 1 5 x 7 6 8\n",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim().len(), 19);
+
+    let boards = temp_file("one-board.txt", "2 3 4 1 5 x 7 6 8\n");
+    let output = run(
+        "compare",
+        &[
+            "--boards",
+            boards.to_str().unwrap(),
+            "--algorithms",
+            "bfs,astar,idastar",
+            "--max-time",
+            "1e19",
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    // A header, then bfs, and A* and IDA* with each of three heuristics.
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).lines().count(),
+        1 + 7,
+        "{err}"
+    );
+    let _ = std::fs::remove_file(boards);
 }
 
 #[test]

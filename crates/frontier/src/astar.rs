@@ -8,8 +8,7 @@ use crate::limits::{Budget, measure};
 use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, OpenList};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, capacity, insert_root,
-    solution_to,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -187,7 +186,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C, Dense> {
             steps,
             ..
         } = self;
-        if let Err(limit) = dense.prepare(problem.state_count(), limits.max_stored) {
+        if let Err(limit) = dense.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
         match open {
@@ -226,7 +225,10 @@ fn search<P: SearchProblem>(
     open.clear();
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
-    let capacity = capacity(budget.max_stored());
+    // A path whose g or f does not fit the cost type costs more than any
+    // that does: it is pruned, and if nothing else is found the search
+    // says so with `Limit::CostOverflow` rather than `Unreachable`.
+    let mut overflowed = false;
     let start = problem.start();
     stats.generated = 1;
     let h = problem.heuristic(&start);
@@ -236,8 +238,13 @@ fn search<P: SearchProblem>(
     if let Err(limit) = budget.check_stored(1) {
         return Outcome::LimitReached(limit);
     }
-    let root = insert_root(table, problem, start);
-    open.push(root, h, P::Cost::ZERO);
+    let room = budget.room();
+    room.hold(table.allocated() + open.allocated());
+    if let Err(limit) = insert_root(table, problem, start, &room)
+        .and_then(|root| open.push(root, h, P::Cost::ZERO, &room))
+    {
+        return Outcome::LimitReached(limit);
+    }
     while let Some((id, g)) = open.pop() {
         if g > table.node(id).g {
             // Stale entry: a cheaper path to this state was found after this
@@ -254,13 +261,16 @@ fn search<P: SearchProblem>(
         steps.extend(problem.successors(table.state(id)));
         for step in steps.drain(..) {
             stats.generated += 1;
-            let g = g + step.cost;
+            let Some(g) = g.checked_add(step.cost) else {
+                overflowed = true;
+                continue;
+            };
             let node = Node {
                 parent: id,
                 action: Some(step.action),
                 g,
             };
-            let child = match table.find_or_insert(problem, step.state, node, capacity) {
+            let child = match table.find_or_insert(problem, step.state, node, &room) {
                 Slot::New(child) => child,
                 Slot::Old(child, _) if table.node(child).g <= g => continue,
                 Slot::Old(child, cheaper) => {
@@ -269,17 +279,24 @@ fn search<P: SearchProblem>(
                     *table.node_mut(child) = cheaper;
                     child
                 }
-                Slot::Full => return Outcome::LimitReached(Limit::Stored),
+                Slot::Full(limit) => return Outcome::LimitReached(limit),
             };
-            let f = g + problem.heuristic(table.state(child));
+            let Some(f) = g.checked_add(problem.heuristic(table.state(child))) else {
+                overflowed = true;
+                continue;
+            };
             if max_cost.is_some_and(|bound| f > bound) {
                 pruned = true;
                 continue;
             }
-            open.push(child, f, g);
+            if let Err(limit) = open.push(child, f, g, &room) {
+                return Outcome::LimitReached(limit);
+            }
         }
     }
-    if pruned {
+    if overflowed {
+        Outcome::LimitReached(Limit::CostOverflow)
+    } else if pruned {
         Outcome::LimitReached(Limit::Cost)
     } else {
         Outcome::Unreachable

@@ -6,8 +6,7 @@ use std::marker::PhantomData;
 use crate::limits::{Budget, measure};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root,
-    solution_to,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -133,10 +132,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C, Dense> {
     where
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
-        match self
-            .dense
-            .prepare(problem.state_count(), self.limits.max_stored)
-        {
+        match self.dense.prepare(problem.state_count(), &self.limits) {
             Ok(()) => run(problem, &self.limits, &mut self.dense, &mut self.steps),
             Err(limit) => refused(limit),
         }
@@ -172,14 +168,18 @@ fn search<P: SearchProblem>(
     if let Err(limit) = budget.check_stored(1) {
         return Outcome::LimitReached(limit);
     }
-    let root = insert_root(table, problem, start);
+    let room = budget.room();
+    room.hold(table.allocated());
+    let start_id = match insert_root(table, problem, start, &room) {
+        Ok(id) => id,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
     if start_is_goal {
-        return Outcome::Found(solution_to::<P>(table, root));
+        return Outcome::Found(solution_to::<P>(table, start_id));
     }
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
     // The table is the queue: states are stored in the order BFS reaches them.
-    let capacity = capacity(budget.max_stored());
     let mut head: NodeId = 0;
     while (head as usize) < table.len() {
         if let Err(limit) = budget.before_expand(stats.expanded) {
@@ -190,7 +190,9 @@ fn search<P: SearchProblem>(
         steps.extend(problem.successors(table.state(head)));
         for step in steps.drain(..) {
             stats.generated += 1;
-            let g = g + step.cost;
+            let Some(g) = g.checked_add(step.cost) else {
+                return Outcome::LimitReached(Limit::CostOverflow);
+            };
             if max_cost.is_some_and(|bound| g > bound) {
                 pruned = true;
                 continue;
@@ -200,12 +202,12 @@ fn search<P: SearchProblem>(
                 action: Some(step.action),
                 g,
             };
-            match table.find_or_insert(problem, step.state, node, capacity) {
+            match table.find_or_insert(problem, step.state, node, &room) {
                 Slot::New(id) if problem.is_goal(table.state(id)) => {
                     return Outcome::Found(solution_to::<P>(table, id));
                 }
                 Slot::New(_) | Slot::Old(..) => {}
-                Slot::Full => return Outcome::LimitReached(Limit::Stored),
+                Slot::Full(limit) => return Outcome::LimitReached(limit),
             }
         }
         head += 1;

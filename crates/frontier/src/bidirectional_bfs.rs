@@ -7,8 +7,8 @@ use std::marker::PhantomData;
 use crate::limits::{Budget, measure};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, capacity, insert_root,
-    path_to, walk_to_root,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, path_to,
+    walk_to_root,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -148,10 +148,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self
-            .dense
-            .prepare(problem.state_count(), self.limits.max_stored)
-        {
+        match self.dense.prepare(problem.state_count(), &self.limits) {
             Ok(()) => {
                 let mut search = Search {
                     table: &mut self.dense,
@@ -219,10 +216,15 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
         if let Err(limit) = budget.check_stored(2) {
             return Outcome::LimitReached(limit);
         }
-        insert_root(table, problem, start);
-        insert_root(table, problem, goal);
+        let room = budget.room();
+        room.hold(table.allocated() + self.sides.capacity() * size_of::<Side>());
+        if let Err(limit) = insert_root(table, problem, start, &room)
+            .and_then(|_| insert_root(table, problem, goal, &room))
+            .and_then(|_| room.grow(self.sides, 2))
+        {
+            return Outcome::LimitReached(limit);
+        }
         self.sides.extend([Side::Forward, Side::Backward]);
-        let capacity = capacity(budget.max_stored());
         // Each frontier is the range of ids its side added in its last
         // layer: a layer's new states are all of one side, so they are
         // numbered consecutively.
@@ -253,13 +255,20 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
                 }
                 for step in self.steps.drain(..) {
                     stats.generated += 1;
+                    let Some(g) = g.checked_add(step.cost) else {
+                        return Outcome::LimitReached(Limit::CostOverflow);
+                    };
                     let node = Node {
                         parent: id,
                         action: Some(step.action.clone()),
-                        g: g + step.cost,
+                        g,
                     };
-                    match table.find_or_insert(problem, step.state, node, capacity) {
-                        Slot::New(_) => self.sides.push(side),
+                    match table.find_or_insert(problem, step.state, node, &room) {
+                        Slot::New(_) => {
+                            if let Err(limit) = room.push(self.sides, side) {
+                                return Outcome::LimitReached(limit);
+                            }
+                        }
                         Slot::Old(met, _) if self.sides[met as usize] != side => {
                             let (from, to) = match side {
                                 Side::Forward => (id, met),
@@ -271,10 +280,13 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
                                 cost: step.cost,
                                 to,
                             };
-                            return Outcome::Found(meeting.join::<P>(table));
+                            return match meeting.join::<P>(table) {
+                                Some(solution) => Outcome::Found(solution),
+                                None => Outcome::LimitReached(Limit::CostOverflow),
+                            };
                         }
                         Slot::Old(..) => {}
-                        Slot::Full => return Outcome::LimitReached(Limit::Stored),
+                        Slot::Full(limit) => return Outcome::LimitReached(limit),
                     }
                 }
             }
@@ -300,20 +312,24 @@ struct Meeting<A, C> {
 impl<A: Clone, C: Cost> Meeting<A, C> {
     /// The whole path: start to `from`, the step, then `to` back to the goal
     /// along the backward table's parents (whose actions already run
-    /// forward).
+    /// forward). `None` if its cost does not fit `C`.
     fn join<P: SearchProblem<Action = A, Cost = C>>(
         self,
         table: &impl NodeTable<P>,
-    ) -> Solution<P::State, A, C> {
+    ) -> Option<Solution<P::State, A, C>> {
+        let cost = table
+            .node(self.from)
+            .g
+            .checked_add(self.cost)?
+            .checked_add(table.node(self.to).g)?;
         let (mut states, mut actions) = path_to::<P>(table, self.from);
         actions.push(self.action);
-        let cost = table.node(self.from).g + self.cost + table.node(self.to).g;
         // The backward nodes' actions already run forward.
         walk_to_root(table, self.to, &mut states, &mut actions);
-        Solution {
+        Some(Solution {
             states,
             actions,
             cost,
-        }
+        })
     }
 }

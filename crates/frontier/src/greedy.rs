@@ -14,8 +14,7 @@ use crate::limits::{Budget, measure};
 use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, OpenList};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, capacity, insert_root,
-    solution_to,
+    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
 
@@ -199,7 +198,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C, Dense> {
             steps,
             ..
         } = self;
-        if let Err(limit) = dense.prepare(problem.state_count(), limits.max_stored) {
+        if let Err(limit) = dense.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
         match open {
@@ -238,7 +237,6 @@ fn search<P: SearchProblem>(
     open.clear();
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
-    let capacity = capacity(budget.max_stored());
     let start = problem.start();
     stats.generated = 1;
     let start_is_goal = problem.is_goal(&start);
@@ -246,13 +244,20 @@ fn search<P: SearchProblem>(
     if let Err(limit) = budget.check_stored(1) {
         return Outcome::LimitReached(limit);
     }
-    let root = insert_root(table, problem, start);
+    let room = budget.room();
+    room.hold(table.allocated() + open.allocated());
+    let start_id = match insert_root(table, problem, start, &room) {
+        Ok(id) => id,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
     if start_is_goal {
-        return Outcome::Found(solution_to::<P>(table, root));
+        return Outcome::Found(solution_to::<P>(table, start_id));
     }
     // The priority is h alone; g plays no part in the order, so every entry
     // is filed at g = 0 (each state is pushed once: no stale entries).
-    open.push(root, h, P::Cost::ZERO);
+    if let Err(limit) = open.push(start_id, h, P::Cost::ZERO, &room) {
+        return Outcome::LimitReached(limit);
+    }
     while let Some((id, _)) = open.pop() {
         if let Err(limit) = budget.before_expand(stats.expanded) {
             return Outcome::LimitReached(limit);
@@ -262,7 +267,9 @@ fn search<P: SearchProblem>(
         steps.extend(problem.successors(table.state(id)));
         for step in steps.drain(..) {
             stats.generated += 1;
-            let g = g + step.cost;
+            let Some(g) = g.checked_add(step.cost) else {
+                return Outcome::LimitReached(Limit::CostOverflow);
+            };
             if max_cost.is_some_and(|bound| g > bound) {
                 pruned = true;
                 continue;
@@ -272,15 +279,18 @@ fn search<P: SearchProblem>(
                 action: Some(step.action),
                 g,
             };
-            match table.find_or_insert(problem, step.state, node, capacity) {
+            match table.find_or_insert(problem, step.state, node, &room) {
                 Slot::New(child) if problem.is_goal(table.state(child)) => {
                     return Outcome::Found(solution_to::<P>(table, child));
                 }
                 Slot::New(child) => {
-                    open.push(child, problem.heuristic(table.state(child)), P::Cost::ZERO);
+                    let h = problem.heuristic(table.state(child));
+                    if let Err(limit) = open.push(child, h, P::Cost::ZERO, &room) {
+                        return Outcome::LimitReached(limit);
+                    }
                 }
                 Slot::Old(..) => {}
-                Slot::Full => return Outcome::LimitReached(Limit::Stored),
+                Slot::Full(limit) => return Outcome::LimitReached(limit),
             }
         }
     }

@@ -1,7 +1,7 @@
 //! IDA*, iterative-deepening A* (Korf 1985): depth-first searches under a
 //! growing f bound, in memory linear in the solution's length.
 
-use crate::limits::{Budget, measure};
+use crate::limits::{Budget, Room, measure};
 use crate::solution::{Iteration, ResultOf};
 use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats};
 
@@ -135,14 +135,19 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
             return Outcome::Found(Solution::empty(start, C::ZERO));
         }
         stats.generated = 0;
+        let room = budget.room();
+        let mut overflowed = false;
         loop {
             if budget.max_cost().is_some_and(|max| bound > *max) {
+                // The start counts as generated even when no iteration ran.
+                stats.generated = stats.generated.max(1);
                 return Outcome::LimitReached(Limit::Cost);
             }
             let mut dfs = Dfs {
                 problem,
                 bound,
                 budget: &mut *budget,
+                room: &room,
                 path: &mut self.path,
                 actions: &mut self.actions,
                 expanded: stats.expanded,
@@ -153,6 +158,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 next_bound: None,
                 found: C::ZERO,
                 stopped: None,
+                overflowed: false,
             };
             let flow = dfs.expand_root(&start);
             let (expanded, generated, peak, next_bound, found, stopped) = (
@@ -163,6 +169,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 dfs.found,
                 dfs.stopped,
             );
+            overflowed |= dfs.overflowed;
             stats.iterations.push(Iteration {
                 bound,
                 expanded: expanded - stats.expanded,
@@ -189,11 +196,21 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 }
                 Flow::Continue => match next_bound {
                     Some(next) => bound = next,
+                    // Paths were cut where their cost did not fit: whether
+                    // they reach a goal cannot be told in this cost type.
+                    None if overflowed => return Outcome::LimitReached(Limit::CostOverflow),
                     None => return Outcome::Unreachable,
                 },
             }
         }
     }
+}
+
+/// What one level of the path costs in memory, counted generously: the
+/// recursion's stack frame, the state kept by value and its parent's
+/// reference, and the path's entries once found.
+fn frame_bytes<P: SearchProblem>() -> usize {
+    512 + 2 * size_of::<P::State>() + size_of::<P::Action>()
 }
 
 /// How often (in levels of recursion) the depth-first search makes sure the
@@ -211,6 +228,8 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     problem: &'a P,
     bound: P::Cost,
     budget: &'a mut Budget<'b, P::Cost>,
+    /// Charged for each level the path reaches deeper than before.
+    room: &'a Room,
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
     path: &'a mut Vec<P::State>,
@@ -228,6 +247,9 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     found: P::Cost,
     /// The limit that stopped the search, once [`Flow::Stop`].
     stopped: Option<Limit>,
+    /// Whether a child's g or f did not fit the cost type (and was cut
+    /// off: it costs more than any path that fits).
+    overflowed: bool,
 }
 
 /// How a subtree's search ended; the details are in [`Dfs`], so the
@@ -274,6 +296,7 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
         let checked = self.budget.before_expand(self.expanded).and_then(|()| {
             if depth > self.peak {
                 self.budget.check_stored(depth)?;
+                self.room.charge((depth - self.peak) * frame_bytes::<P>())?;
                 self.peak = depth;
             }
             Ok(())
@@ -316,8 +339,14 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
                 continue;
             }
             self.generated += 1;
-            let g = g + step.cost;
-            let f = g + self.problem.heuristic(&step.state);
+            let Some(g) = g.checked_add(step.cost) else {
+                self.overflowed = true;
+                continue;
+            };
+            let Some(f) = g.checked_add(self.problem.heuristic(&step.state)) else {
+                self.overflowed = true;
+                continue;
+            };
             if f > self.bound {
                 self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
                 continue;

@@ -40,7 +40,7 @@
 //!    [`Nbs`]. Builder methods set the
 //!    options, `search(&problem)` runs, and the searcher keeps its memory
 //!    for the next search:
-//!    - `.limits(Limits)`: nodes, stored states, time, cost, cancellation
+//!    - `.limits(Limits)`: nodes, stored states, bytes, time, cost, cancellation
 //!      ([`Limits`], [`CancelFlag`]); `.set_limits` on a searcher in use;
 //!    - `.dense()`: tables indexed by [`RankedStates::rank`] instead of
 //!      hashing (the table searches; see [`table::Dense`]);
@@ -60,6 +60,8 @@
 //! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] and [`problem::NoHeuristic`] |
 //! | [`solution`] | results: [`Solution`], [`Stats`] and IDA*'s [`solution::Iteration`] |
 //! | [`open`] | [`open::OpenList`], the choice of open list |
+//! | [`limits`] | [`Limits`], [`CancelFlag`], the default memory bound ([`limits::available_memory`]) |
+//! | `batch` | `solve_batch` and its per-item error `Panicked` (feature `parallel`) |
 //! | [`table`] | [`table::Hashed`] and [`table::Dense`], the table layouts |
 //! | [`toy`] | the tiny problem every example uses |
 //!
@@ -113,13 +115,13 @@
 
 mod astar;
 #[cfg(feature = "parallel")]
-mod batch;
+pub mod batch;
 mod bfs;
 mod bidirectional_bfs;
 mod from_fn;
 mod greedy;
 mod idastar;
-mod limits;
+pub mod limits;
 mod meet;
 mod mm;
 mod nbs;
@@ -152,3 +154,8 @@ struct ArchitectureDoc;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoc;
+
+/// The crate's own README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoc;

@@ -1,17 +1,23 @@
 //! The bookkeeping MM and NBS share: two searches, one from the start and
-//! one from the goal, each with its own state table (a state may be stored
-//! by both, with a different cost from each end), the per-node data the
-//! tables do not hold (the heuristic value, which queue holds the node),
-//! open lists that can be peeked, the best meeting found so far and the
-//! path through it.
+//! one from the goal, sharing one state table in which each stored state has
+//! a *half* per direction (its cost, parent and action from that end, its
+//! heuristic value toward the other end, which queue holds it), open lists
+//! that can be peeked, the best meeting found so far and the path through
+//! it.
+//!
+//! The forward half of a node is the table's own [`Node`]; the backward
+//! halves are kept in a vector beside it, by node id. One table means a
+//! generated state is hashed and looked up once: whether the other search
+//! has reached it too (a meeting) is then a field of its node, not a second
+//! lookup in another table (which, measured with two tables, took a fifth
+//! of MM's time on the 15-puzzle).
 
+use crate::limits::Room;
 use crate::open::{Buckets, Open};
 use std::marker::PhantomData;
 
-use crate::table::{
-    DenseTable, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, path_to, walk_to_root,
-};
-use crate::{BidirectionalProblem, Cost, Limit, Outcome, Solution, Stats, Step};
+use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, path_to};
+use crate::{BidirectionalProblem, Cost, Limit, Limits, Outcome, Solution, Stats, Step};
 
 /// Which of the two searches: forward from the start or backward from the
 /// goal. Used as an index into the per-direction arrays.
@@ -31,6 +37,8 @@ impl Direction {
 /// Where a stored node is, in one direction's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Place {
+    /// Not reached by this direction (only by the other).
+    Unreached,
     /// Stored, in no queue: pruned by the cost bound or by the best meeting.
     Aside,
     /// In the open list (MM) or NBS's waiting queue (f above the lower bound).
@@ -66,16 +74,23 @@ impl<C: Cost> Queue<C> {
         self.head = None;
     }
 
-    /// Files node `id` at `priority`, reached at cost `g`.
-    pub(crate) fn push(&mut self, id: NodeId, priority: C, g: C) {
+    /// Files node `id` at `priority`, reached at cost `g`; refused with
+    /// [`Limit::Memory`] when the list cannot grow within `room`.
+    pub(crate) fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
         match self.head {
             // Lowest priority first, then highest g, as every open list.
             Some((held, p, held_g)) if priority < p || (priority == p && g > held_g) => {
-                self.open.push(held, p, held_g);
+                self.open.push(held, p, held_g, room)?;
                 self.head = Some((id, priority, g));
+                Ok(())
             }
-            _ => self.open.push(id, priority, g),
+            _ => self.open.push(id, priority, g, room),
         }
+    }
+
+    /// The bytes the list holds allocated.
+    pub(crate) fn allocated(&self) -> usize {
+        self.open.allocated()
     }
 
     /// The best live entry, `(id, priority, g)`: `live(id, g)` gives the
@@ -108,82 +123,95 @@ impl<C: Cost> Queue<C> {
 
 /// The memory of both searches, kept by a searcher between searches.
 pub(crate) struct Halves<S, A, C> {
-    pub(crate) hashed: [HashedTable<S, A, C>; 2],
-    pub(crate) dense: [DenseTable<S, A, C>; 2],
-    /// Per direction and node id: the node's heuristic value toward the
-    /// other end (h forward, the backward heuristic backward).
-    pub(crate) h: [Vec<C>; 2],
-    /// Per direction and node id: where the node is.
-    pub(crate) place: [Vec<Place>; 2],
-    pub(crate) steps: Vec<Step<S, A, C>>,
+    hashed: HashedTable<S, A, C>,
+    dense: DenseTable<S, A, C>,
+    /// What the table does not hold, by node id.
+    twins: Vec<Twin<A, C>>,
+    steps: Vec<Step<S, A, C>>,
 }
 
 impl<S, A, C> Default for Halves<S, A, C> {
     fn default() -> Self {
         Halves {
-            hashed: [HashedTable::default(), HashedTable::default()],
-            dense: [DenseTable::default(), DenseTable::default()],
-            h: [Vec::new(), Vec::new()],
-            place: [Vec::new(), Vec::new()],
+            hashed: HashedTable::default(),
+            dense: DenseTable::default(),
+            twins: Vec::new(),
             steps: Vec::new(),
         }
     }
 }
 
-/// One search's view of [`Halves`]: the tables of one layout and the
-/// per-node data.
-pub(crate) struct Sides<'a, T, S, A, C> {
-    pub(crate) tables: &'a mut [T; 2],
-    pub(crate) h: &'a mut [Vec<C>; 2],
-    pub(crate) place: &'a mut [Vec<Place>; 2],
-    pub(crate) layout: PhantomData<(S, A)>,
+/// What a node keeps beside the table's forward half, in one vector so a
+/// new state costs one push.
+struct Twin<A, C> {
+    /// The backward half.
+    back: Node<A, C>,
+    /// Per direction: the heuristic value toward the other end (h forward,
+    /// the backward heuristic backward), once that direction reached it.
+    h: [C; 2],
+    /// Per direction: where the node is.
+    place: [Place; 2],
 }
 
-/// [`Sides`] of tables `T` and the successor buffer.
+impl<A, C: Cost> Twin<A, C> {
+    /// Reached by neither direction yet.
+    fn new(back: Node<A, C>) -> Self {
+        Twin {
+            back,
+            h: [C::ZERO; 2],
+            place: [Place::Unreached; 2],
+        }
+    }
+}
+
+/// One search's view of [`Halves`]: the table of one layout and the
+/// per-node data.
+pub(crate) struct Sides<'a, T, S, A, C> {
+    table: &'a mut T,
+    twins: &'a mut Vec<Twin<A, C>>,
+    layout: PhantomData<S>,
+}
+
+/// [`Sides`] of table `T` and the successor buffer.
 pub(crate) type Borrowed<'a, T, S, A, C> = (Sides<'a, T, S, A, C>, &'a mut Vec<Step<S, A, C>>);
 
 /// [`Borrowed`] dense tables.
 pub(crate) type DenseSides<'a, S, A, C> = Borrowed<'a, DenseTable<S, A, C>, S, A, C>;
 
 impl<'a, S, A, C> Halves<S, A, C> {
-    /// The hashed tables and the per-node data, and the successor buffer.
+    /// The hashed table and the per-node data, and the successor buffer.
     pub(crate) fn hashed(&'a mut self) -> Borrowed<'a, HashedTable<S, A, C>, S, A, C> {
         let sides = Sides {
-            tables: &mut self.hashed,
-            h: &mut self.h,
-            place: &mut self.place,
+            table: &mut self.hashed,
+            twins: &mut self.twins,
             layout: PhantomData,
         };
         (sides, &mut self.steps)
     }
 
-    /// The dense tables, emptied and sized for `count` ranks (or refused
+    /// The dense table, emptied and sized for `count` ranks (or refused
     /// with [`Limit::Stored`]), and the rest as [`hashed`](Self::hashed).
-    pub(crate) fn dense(
+    pub(crate) fn dense<K>(
         &'a mut self,
         count: usize,
-        max_stored: Option<usize>,
+        limits: &Limits<K>,
     ) -> Result<DenseSides<'a, S, A, C>, Limit> {
-        for table in &mut self.dense {
-            table.prepare(count, max_stored)?;
-        }
+        self.dense.prepare(count, limits)?;
         let sides = Sides {
-            tables: &mut self.dense,
-            h: &mut self.h,
-            place: &mut self.place,
+            table: &mut self.dense,
+            twins: &mut self.twins,
             layout: PhantomData,
         };
         Ok((sides, &mut self.steps))
     }
 }
 
-/// The cheapest meeting found so far: the forward node and the backward
-/// node of one state, and the cost of the path through it.
+/// The cheapest meeting found so far: a node both searches reached, and
+/// the cost of the path through it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Meeting<C> {
     pub(crate) cost: C,
-    pub(crate) forward: NodeId,
-    pub(crate) backward: NodeId,
+    pub(crate) id: NodeId,
 }
 
 /// What a search has found so far, and the bounds it searches within.
@@ -194,15 +222,19 @@ pub(crate) struct Progress<C> {
     pub(crate) pruned: bool,
     /// The cost bound of the limits.
     pub(crate) max_cost: Option<C>,
-    /// The most states both tables may hold together.
-    pub(crate) capacity: usize,
+    /// Whether a path's cost did not fit the cost type (it was dropped).
+    pub(crate) overflowed: bool,
+    /// The states and bytes the search may take.
+    pub(crate) room: Room,
 }
 
 impl<C: Cost> Progress<C> {
     /// Whether a path through a node of cost `g` and heuristic value `h`
     /// can be no cheaper than the best meeting.
     pub(crate) fn beaten(&self, g: C, h: C) -> bool {
-        self.best.is_some_and(|meeting| g + h >= meeting.cost)
+        // A sum that does not fit exceeds every cost that does.
+        self.best
+            .is_some_and(|meeting| g.checked_add(h).is_none_or(|f| f >= meeting.cost))
     }
 
     /// The outcome once the search has stopped looking: the best meeting's
@@ -217,6 +249,7 @@ impl<C: Cost> Progress<C> {
     {
         match self.best {
             Some(meeting) => Outcome::Found(sides.join::<P>(meeting)),
+            None if self.overflowed => Outcome::LimitReached(Limit::CostOverflow),
             None if self.pruned => Outcome::LimitReached(Limit::Cost),
             None => Outcome::Unreachable,
         }
@@ -225,11 +258,20 @@ impl<C: Cost> Progress<C> {
 
 /// What [`Sides::reach`] did with a generated state.
 pub(crate) enum Reached<C> {
-    /// Stored already at no greater cost: nothing to do.
+    /// Reached by this direction already at no greater cost: nothing to do.
     Known,
-    /// New, or reached more cheaply than before: node `id` at cost `g`
-    /// with heuristic value `h`; the caller files it.
+    /// New to this direction, or reached more cheaply than before: node
+    /// `id` at cost `g` with heuristic value `h`; the caller files it.
     Better { id: NodeId, g: C, h: C },
+}
+
+/// The half of a state not reached from its side: no parent, no action.
+fn unreached<A, C: Cost>() -> Node<A, C> {
+    Node {
+        parent: NONE,
+        action: None,
+        g: C::ZERO,
+    }
 }
 
 impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
@@ -239,28 +281,91 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        for side in 0..2 {
-            self.tables[side].clear();
-            self.h[side].clear();
-            self.place[side].clear();
-        }
+        self.table.clear();
+        self.twins.clear();
     }
 
-    /// Stores the roots of the emptied searches: the start forward and the
-    /// goal backward, with their heuristic values, which it returns. Both
-    /// roots are [`Place::Open`]; the caller files them.
-    pub(crate) fn start<P>(&mut self, problem: &P, start: S, goal: S) -> [C; 2]
+    /// The bytes the tables hold allocated (kept from earlier searches).
+    pub(crate) fn allocated<P>(&self) -> usize
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.table.allocated() + self.twins.capacity() * size_of::<Twin<A, C>>()
+    }
+
+    /// Stores the roots of the emptied searches, `start` (forward) and
+    /// `goal` (backward), which must differ: returns each root's id and
+    /// heuristic value. Both roots are [`Place::Open`]; the caller files
+    /// them.
+    pub(crate) fn start<P>(
+        &mut self,
+        problem: &P,
+        (start, goal): (S, S),
+        room: &Room,
+    ) -> Result<[(NodeId, C); 2], Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let h = [problem.heuristic(&start), problem.backward_heuristic(&goal)];
+        let mut ids = [0; 2];
         for (side, root) in [start, goal].into_iter().enumerate() {
-            insert_root(&mut self.tables[side], problem, root);
-            self.h[side].push(h[side]);
-            self.place[side].push(Place::Open);
+            ids[side] = match self.table.find_or_insert(problem, root, unreached(), room) {
+                Slot::New(id) | Slot::Old(id, _) => id,
+                Slot::Full(limit) => return Err(limit),
+            };
+            let mut twin = Twin::new(unreached());
+            twin.h[side] = h[side];
+            twin.place[side] = Place::Open;
+            room.push(self.twins, twin)?;
         }
-        h
+        Ok([(ids[0], h[0]), (ids[1], h[1])])
+    }
+
+    /// Node `id`'s half of direction `side`.
+    fn half<P>(&self, side: usize, id: NodeId) -> &Node<A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        if side == 0 {
+            self.table.node(id)
+        } else {
+            &self.twins[id as usize].back
+        }
+    }
+
+    /// Node `id`'s heuristic value in direction `side`.
+    pub(crate) fn h(&self, side: usize, id: NodeId) -> C {
+        self.twins[id as usize].h[side]
+    }
+
+    /// Where node `id` is in direction `side`.
+    pub(crate) fn place(&self, side: usize, id: NodeId) -> Place {
+        self.twins[id as usize].place[side]
+    }
+
+    /// Puts node `id` of direction `side` at `place`.
+    pub(crate) fn set_place(&mut self, side: usize, id: NodeId, place: Place) {
+        self.twins[id as usize].place[side] = place;
+    }
+
+    /// The ids of the nodes at `place` in direction `side`.
+    pub(crate) fn ids_at(&self, side: usize, place: Place) -> impl Iterator<Item = NodeId> + '_ {
+        (0..)
+            .zip(self.twins.iter())
+            .filter(move |(_, twin)| twin.place[side] == place)
+            .map(|(id, _)| id)
+    }
+
+    /// The cost of node `id` from the end of direction `side`.
+    pub(crate) fn g<P>(&self, side: usize, id: NodeId) -> C
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.half::<P>(side, id).g
     }
 
     /// Whether node `id` of direction `side` is at `place` with cost `g`:
@@ -270,65 +375,91 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        self.place[side][id as usize] == place && self.tables[side].node(id).g == g
+        self.place(side, id) == place && self.g::<P>(side, id) == g
     }
 
-    /// The number of states stored by both searches.
+    /// The number of states stored.
     pub(crate) fn stored<P>(&self) -> usize
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        self.tables[0].len() + self.tables[1].len()
+        self.table.len()
     }
 
-    /// Files `step`, generated by expanding node `parent` (at cost `g`) in
-    /// direction `side`, in that direction's table, refusing a new state
-    /// once both tables hold `capacity` states together.
+    /// Files `step`, generated by expanding node `parent` in direction
+    /// `side` (the step already added to its cost, giving `g`), refusing a
+    /// new state when `room` has none left.
     pub(crate) fn reach<P>(
         &mut self,
         problem: &P,
-        side: Direction,
-        parent: NodeId,
-        g: C,
+        (side, parent, g): (Direction, NodeId, C),
         step: Step<S, A, C>,
-        capacity: usize,
+        room: &Room,
     ) -> Result<Reached<C>, Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let s = side.index();
-        let g = g + step.cost;
         let node = Node {
             parent,
             action: Some(step.action),
             g,
         };
-        let room = capacity.saturating_sub(self.tables[1 - s].len());
-        let id = match self.tables[s].find_or_insert(problem, step.state, node, room) {
-            Slot::New(id) => {
-                let state = self.tables[s].state(id);
-                self.h[s].push(match side {
-                    Direction::Forward => problem.heuristic(state),
-                    Direction::Backward => problem.backward_heuristic(state),
-                });
-                self.place[s].push(Place::Aside);
-                id
+        // The table keeps the forward halves: a state first reached
+        // backward gets an unreached one there, and its half goes to `back`.
+        let (id, offered) = match side {
+            Direction::Forward => {
+                match self.table.find_or_insert(problem, step.state, node, room) {
+                    Slot::New(id) => {
+                        room.push(self.twins, Twin::new(unreached()))?;
+                        (id, None)
+                    }
+                    Slot::Old(id, node) => (id, Some(node)),
+                    Slot::Full(limit) => return Err(limit),
+                }
             }
-            Slot::Old(id, _) if self.tables[s].node(id).g <= g => return Ok(Reached::Known),
-            Slot::Old(id, cheaper) => {
-                // A cheaper path to a stored state: reparent it; the caller
-                // files it again, even if it was expanded already.
-                *self.tables[s].node_mut(id) = cheaper;
-                id
+            Direction::Backward => {
+                match self
+                    .table
+                    .find_or_insert(problem, step.state, unreached(), room)
+                {
+                    Slot::New(id) => {
+                        room.push(self.twins, Twin::new(node))?;
+                        (id, None)
+                    }
+                    Slot::Old(id, _) => (id, Some(node)),
+                    Slot::Full(limit) => return Err(limit),
+                }
             }
-            Slot::Full => return Err(Limit::Stored),
         };
+        let at = id as usize;
+        let first = self.twins[at].place[s] == Place::Unreached;
+        if let Some(node) = offered {
+            if !first && self.g::<P>(s, id) <= g {
+                return Ok(Reached::Known);
+            }
+            // New to this direction, or a cheaper path to it: (re)parent
+            // it; the caller files it again, even if it was expanded.
+            match side {
+                Direction::Forward => *self.table.node_mut(id) = node,
+                Direction::Backward => self.twins[at].back = node,
+            }
+        }
+        if first {
+            let state = self.table.state(id);
+            let twin = &mut self.twins[at];
+            twin.h[s] = match side {
+                Direction::Forward => problem.heuristic(state),
+                Direction::Backward => problem.backward_heuristic(state),
+            };
+            twin.place[s] = Place::Aside;
+        }
         Ok(Reached::Better {
             id,
             g,
-            h: self.h[s][id as usize],
+            h: self.twins[at].h[s],
         })
     }
 
@@ -336,7 +467,8 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     /// successor (forward) or predecessor (backward) reached more cheaply
     /// than before, records the meetings, and hands each one worth
     /// searching on (f within the cost bound and below the best meeting) to
-    /// `file`, which queues it and says where it went.
+    /// `file` as `(side, id, g, h, f)`, which queues it and says where it
+    /// went (`None`: its priority does not fit the cost type).
     #[expect(clippy::too_many_arguments, reason = "one expansion's whole context")]
     pub(crate) fn expand<P>(
         &mut self,
@@ -346,84 +478,83 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         (id, g): (NodeId, C),
         progress: &mut Progress<C>,
         stats: &mut Stats<C>,
-        mut file: impl FnMut(usize, NodeId, C, C) -> Place,
+        mut file: impl FnMut(usize, NodeId, C, C, C, &Room) -> Result<Option<Place>, Limit>,
     ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let s = side.index();
-        let at = self.tables[s].state(id);
+        let at = self.table.state(id);
         match side {
             Direction::Forward => steps.extend(problem.successors(at)),
             Direction::Backward => steps.extend(problem.predecessors(at)),
         }
         for step in steps.drain(..) {
             stats.generated += 1;
-            if progress.beaten(g, step.cost) {
+            let Some(g) = g.checked_add(step.cost) else {
+                // Costlier than any path whose cost fits: dropped, and said
+                // so if nothing is found.
+                progress.overflowed = true;
+                continue;
+            };
+            if progress.beaten(g, C::ZERO) {
                 // No cheaper path runs through this state.
                 continue;
             }
             let Reached::Better { id: child, g, h } =
-                self.reach(problem, side, id, g, step, progress.capacity)?
+                self.reach(problem, (side, id, g), step, &progress.room)?
             else {
                 continue;
             };
-            if let Some(meeting) = self.meeting(problem, side, child) {
-                if progress.max_cost.is_some_and(|bound| meeting.cost > bound) {
-                    progress.pruned = true;
-                } else if progress.best.is_none_or(|known| meeting.cost < known.cost) {
-                    progress.best = Some(meeting);
+            if self.place(1 - s, child) != Place::Unreached {
+                // Both searches have reached it: a path through it.
+                match g.checked_add(self.g::<P>(1 - s, child)) {
+                    None => progress.overflowed = true,
+                    Some(cost) if progress.max_cost.is_some_and(|bound| cost > bound) => {
+                        progress.pruned = true;
+                    }
+                    Some(cost) if progress.best.is_none_or(|known| cost < known.cost) => {
+                        progress.best = Some(Meeting { cost, id: child });
+                    }
+                    Some(_) => {}
                 }
             }
-            let place = if progress.max_cost.is_some_and(|bound| g + h > bound) {
-                progress.pruned = true;
-                Place::Aside
-            } else if progress.beaten(g, h) {
-                Place::Aside
-            } else {
-                file(s, child, g, h)
+            let place = match g.checked_add(h) {
+                None => {
+                    progress.overflowed = true;
+                    Place::Aside
+                }
+                Some(f) if progress.max_cost.is_some_and(|bound| f > bound) => {
+                    progress.pruned = true;
+                    Place::Aside
+                }
+                Some(f) if progress.best.is_some_and(|meeting| f >= meeting.cost) => Place::Aside,
+                Some(f) => file(s, child, g, h, f, &progress.room)?.unwrap_or_else(|| {
+                    progress.overflowed = true;
+                    Place::Aside
+                }),
             };
-            self.place[s][child as usize] = place;
+            self.set_place(s, child, place);
         }
         Ok(())
     }
 
-    /// The meeting through node `id` of direction `side`, if the other
-    /// search has stored its state too.
-    pub(crate) fn meeting<P>(&self, problem: &P, side: Direction, id: NodeId) -> Option<Meeting<C>>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-        T: NodeTable<P>,
-    {
-        let s = side.index();
-        let table = &self.tables[s];
-        let other = self.tables[1 - s].find(problem, table.state(id))?;
-        let cost = table.node(id).g + self.tables[1 - s].node(other).g;
-        let (forward, backward) = match side {
-            Direction::Forward => (id, other),
-            Direction::Backward => (other, id),
-        };
-        Some(Meeting {
-            cost,
-            forward,
-            backward,
-        })
-    }
-
     /// The whole path through `meeting`: the start to the meeting state
-    /// along the forward table's parents, then on to the goal along the
-    /// backward table's (whose actions already run forward).
+    /// along the forward parents, then on to the goal along the backward
+    /// ones (whose actions already run forward).
     pub(crate) fn join<P>(&self, meeting: Meeting<C>) -> Solution<S, A, C>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
-        let [forward, backward] = &*self.tables;
-        let (mut states, mut actions) = path_to::<P>(forward, meeting.forward);
-        // The backward walk starts at the meeting state again.
-        states.pop();
-        walk_to_root(backward, meeting.backward, &mut states, &mut actions);
+        let (mut states, mut actions) = path_to::<P>(&*self.table, meeting.id);
+        let mut at = meeting.id;
+        while let Some(action) = &self.twins[at as usize].back.action {
+            actions.push(action.clone());
+            at = self.twins[at as usize].back.parent;
+            states.push(self.table.state(at).clone());
+        }
         Solution {
             states,
             actions,

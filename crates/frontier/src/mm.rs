@@ -4,10 +4,11 @@
 use std::hash::Hash;
 use std::marker::PhantomData;
 
+use crate::limits::Room;
 use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::solution::{ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable, capacity};
+use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
     Stats, Step,
@@ -62,7 +63,7 @@ use crate::{
 /// Time O(E log V) and memory O(V) over the states within C*/2 of either
 /// end with f below C* (plus reopenings for inconsistent heuristics); the
 /// bucket open lists make pushes and pops O(1) while costs stay small. Each
-/// node is stored once per direction that reaches it; each direction's
+/// state is stored once, with a half per direction that reaches it; each direction's
 /// queues hold a node in three orders (pr, f and g) once a first meeting
 /// is found.
 pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
@@ -70,7 +71,7 @@ pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
 }
 
 /// MM, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table per direction, and memory kept between searches.
+/// it), a [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -122,8 +123,7 @@ impl<S, A, C> Mm<S, A, C> {
     }
 
     /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
-    /// direction: see [`Dense`].
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
     #[must_use]
     pub fn dense(self) -> Mm<S, A, C, Dense> {
         Mm {
@@ -170,10 +170,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self
-            .halves
-            .dense(problem.state_count(), self.limits.max_stored)
-        {
+        match self.halves.dense(problem.state_count(), &self.limits) {
             Ok((mut sides, steps)) => {
                 run(problem, &self.limits, &mut sides, steps, &mut self.queues)
             }
@@ -216,39 +213,66 @@ impl<C: Cost> Queues<C> {
         self.indexed = false;
     }
 
-    /// Files open node `id` of direction `side`, at cost `g` with
-    /// heuristic value `h`.
-    fn push(&mut self, side: usize, id: NodeId, g: C, h: C) {
-        let f = g + h;
-        self.open[side].push(id, priority(g, h), g);
+    /// The bytes the queues hold allocated.
+    fn allocated(&self) -> usize {
+        self.open
+            .iter()
+            .chain(&self.by_f)
+            .chain(&self.by_g)
+            .map(Queue::allocated)
+            .sum()
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
+    /// [`Place::Open`], or `None` if its priority does not fit the cost
+    /// type.
+    fn push(
+        &mut self,
+        side: usize,
+        id: NodeId,
+        g: C,
+        f: C,
+        room: &Room,
+    ) -> Result<Option<Place>, Limit> {
+        let Some(twice) = g.checked_add(g) else {
+            return Ok(None);
+        };
+        self.open[side].push(id, f.max(twice), g, room)?;
         if self.indexed {
-            self.by_f[side].push(id, f, g);
-            self.by_g[side].push(id, g, g);
+            self.by_f[side].push(id, f, g, room)?;
+            self.by_g[side].push(id, g, g, room)?;
         }
+        Ok(Some(Place::Open))
     }
 
     /// Fills the f and g orders with every open node.
-    fn index<P, T>(&mut self, sides: &Sides<'_, T, P::State, P::Action, C>)
+    fn index<P, T>(
+        &mut self,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+        room: &Room,
+    ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
         self.indexed = true;
         for side in 0..2 {
-            for (id, &place) in (0..).zip(sides.place[side].iter()) {
-                if place == Place::Open {
-                    let g = sides.tables[side].node(id).g;
-                    self.by_f[side].push(id, g + sides.h[side][id as usize], g);
-                    self.by_g[side].push(id, g, g);
+            for id in sides.ids_at(side, Place::Open) {
+                let g = sides.g::<P>(side, id);
+                // An open node's f fit when it was filed.
+                if let Some(f) = g.checked_add(sides.h(side, id)) {
+                    self.by_f[side].push(id, f, g, room)?;
                 }
+                self.by_g[side].push(id, g, g, room)?;
             }
         }
+        Ok(())
     }
 }
 
-/// MM's priority: max(f, 2g).
-fn priority<C: Cost>(g: C, h: C) -> C {
-    (g + h).max(g + g)
+/// MM's priority: max(f, 2g), `None` if it does not fit the cost type.
+fn priority<C: Cost>(g: C, h: C) -> Option<C> {
+    Some(g.checked_add(h)?.max(g.checked_add(g)?))
 }
 
 fn run<P, T>(
@@ -296,25 +320,35 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
-    let h = sides.start(problem, start, goal);
-    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+    let room = budget.room();
+    room.hold(sides.allocated::<P>() + queues.allocated());
+    let roots = match sides.start(problem, (start, goal), &room) {
+        Ok(roots) => roots,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
+    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
         return Outcome::LimitReached(Limit::Cost);
     }
-    for (side, &h) in h.iter().enumerate() {
-        queues.push(side, 0, P::Cost::ZERO, h);
+    for (side, (root, h)) in roots.into_iter().enumerate() {
+        // A root's priority is its h: it fits.
+        if let Err(limit) = queues.push(side, root, P::Cost::ZERO, h, &room) {
+            return Outcome::LimitReached(limit);
+        }
     }
     let mut progress = Progress {
         best: None,
         pruned: false,
+        overflowed: false,
         max_cost,
-        capacity: capacity(budget.max_stored()),
+        room,
     };
     loop {
         let heads = [0, 1].map(|side| {
             queues.open[side].peek(|id, g| {
                 sides
                     .is_at::<P>(side, id, g, Place::Open)
-                    .then(|| priority(g, sides.h[side][id as usize]))
+                    .then(|| priority(g, sides.h(side, id)))
+                    .flatten()
             })
         });
         let [Some(forward), Some(backward)] = heads else {
@@ -323,11 +357,14 @@ where
             break;
         };
         if let Some(meeting) = progress.best {
-            if !queues.indexed {
-                queues.index::<P, T>(sides);
+            if !queues.indexed
+                && let Err(limit) = queues.index::<P, T>(sides, &progress.room)
+            {
+                return Outcome::LimitReached(limit);
             }
             let lowest = forward.1.min(backward.1);
-            if meeting.cost <= lower_bound::<P, T>(lowest, sides, queues) {
+            if lower_bound::<P, T>(lowest, sides, queues).is_none_or(|bound| meeting.cost <= bound)
+            {
                 break;
             }
         }
@@ -338,8 +375,8 @@ where
         };
         let s = side.index();
         queues.open[s].take();
-        sides.place[s][id as usize] = Place::Closed;
-        if progress.beaten(g, sides.h[s][id as usize]) {
+        sides.set_place(s, id, Place::Closed);
+        if progress.beaten(g, sides.h(s, id)) {
             // No cheaper path runs through this node: closed unexpanded.
             continue;
         }
@@ -354,10 +391,7 @@ where
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, h| {
-                queues.push(s, child, g, h);
-                Place::Open
-            },
+            |s, child, g, _, f, room| queues.push(s, child, g, f, room),
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);
@@ -368,13 +402,13 @@ where
 
 /// MM's lower bound on the cost of any path not found yet:
 /// max(C, fmin forward, fmin backward, gmin forward + gmin backward), where
-/// C is the lowest priority (`lowest`). Only called once the f and g
-/// orders are filled.
+/// C is the lowest priority (`lowest`); `None` when it exceeds every cost
+/// the type holds. Only called once the f and g orders are filled.
 fn lower_bound<P, T>(
     lowest: P::Cost,
     sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost>,
-) -> P::Cost
+) -> Option<P::Cost>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
@@ -383,15 +417,18 @@ where
     let mut g_sum = P::Cost::ZERO;
     for side in 0..2 {
         let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
-        let f_min =
-            queues.by_f[side].peek(|id, g| live(id, g).then(|| g + sides.h[side][id as usize]));
+        let f_min = queues.by_f[side].peek(|id, g| {
+            live(id, g)
+                .then(|| g.checked_add(sides.h(side, id)))
+                .flatten()
+        });
         let g_min = queues.by_g[side].peek(|id, g| live(id, g).then_some(g));
         // cannot fail: an open list with a live head has a live node in each order
         let (Some(f_min), Some(g_min)) = (f_min, g_min) else {
-            return lowest;
+            return Some(lowest);
         };
         bound = bound.max(f_min.1);
-        g_sum = g_sum + g_min.1;
+        g_sum = g_sum.checked_add(g_min.1)?;
     }
-    bound.max(g_sum)
+    Some(bound.max(g_sum))
 }

@@ -4,10 +4,11 @@
 use std::hash::Hash;
 use std::marker::PhantomData;
 
+use crate::limits::Room;
 use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::solution::{ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable, capacity};
+use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
     Stats, Step,
@@ -27,7 +28,9 @@ use crate::{
 /// LB, by g). A pair is the two ready nodes of least g once their g sum is
 /// at most LB; otherwise waiting nodes with f ≤ LB move to ready, or LB
 /// rises to the least of the two waiting f and the ready g sum (HOG2's
-/// `NBSQueue`; ε, the cheapest step, is taken as zero). A state stored by
+/// `NBSQueue`; ε, the cheapest step, is taken as zero). Waiting nodes of
+/// equal f go largest g first, as in HOG2; ready nodes of equal g go in no
+/// particular order (HOG2 takes the smaller f first). A state stored by
 /// both searches is a meeting, and the cheapest meeting U is the answer
 /// once U ≤ LB.
 ///
@@ -68,14 +71,14 @@ use crate::{
 /// Time O(E log V) and memory O(V) over the nodes of the pairs with lb
 /// below C* (at most twice a minimum vertex cover of them, for consistent
 /// heuristics), plus reopenings for inconsistent ones; the bucket queues
-/// make pushes and pops O(1) while costs stay small. Each node is stored
-/// once per direction that reaches it.
+/// make pushes and pops O(1) while costs stay small. Each state is stored
+/// once, with a half per direction that reaches it.
 pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Nbs::new().search(problem)
 }
 
 /// NBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table per direction, and memory kept between searches.
+/// it), a [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -127,8 +130,7 @@ impl<S, A, C: Default> Nbs<S, A, C> {
     }
 
     /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank), one per
-    /// direction: see [`Dense`].
+    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
     #[must_use]
     pub fn dense(self) -> Nbs<S, A, C, Dense> {
         Nbs {
@@ -175,10 +177,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self
-            .halves
-            .dense(problem.state_count(), self.limits.max_stored)
-        {
+        match self.halves.dense(problem.state_count(), &self.limits) {
             Ok((mut sides, steps)) => {
                 run(problem, &self.limits, &mut sides, steps, &mut self.queues)
             }
@@ -193,6 +192,8 @@ struct Queues<C> {
     waiting: [Queue<C>; 2],
     ready: [Queue<C>; 2],
     bound: C,
+    /// Whether every pair left has an lb that does not fit the cost type.
+    overflowed: bool,
 }
 
 impl<C: Default> Default for Queues<C> {
@@ -201,6 +202,7 @@ impl<C: Default> Default for Queues<C> {
             waiting: [Queue::default(), Queue::default()],
             ready: [Queue::default(), Queue::default()],
             bound: C::default(),
+            overflowed: false,
         }
     }
 }
@@ -214,19 +216,28 @@ impl<C: Cost> Queues<C> {
             queue.clear();
         }
         self.bound = C::ZERO;
+        self.overflowed = false;
     }
 
-    /// Files open node `id` of direction `side`, at cost `g` with
-    /// heuristic value `h`: ready if its f is within the bound, else
-    /// waiting. Returns where it went.
-    fn push(&mut self, side: usize, id: NodeId, g: C, h: C) -> Place {
-        let f = g + h;
+    /// The bytes the queues hold allocated.
+    fn allocated(&self) -> usize {
+        self.waiting
+            .iter()
+            .chain(&self.ready)
+            .map(Queue::allocated)
+            .sum()
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
+    /// ready if its f is within the bound, else waiting. Returns where it
+    /// went.
+    fn push(&mut self, side: usize, id: NodeId, g: C, f: C, room: &Room) -> Result<Place, Limit> {
         if f <= self.bound {
-            self.ready[side].push(id, g, g);
-            Place::Ready
+            self.ready[side].push(id, g, g, room)?;
+            Ok(Place::Ready)
         } else {
-            self.waiting[side].push(id, f, g);
-            Place::Open
+            self.waiting[side].push(id, f, g, room)?;
+            Ok(Place::Open)
         }
     }
 
@@ -243,7 +254,8 @@ impl<C: Cost> Queues<C> {
         self.waiting[side].peek(|id, g| {
             sides
                 .is_at::<P>(side, id, g, Place::Open)
-                .then(|| g + sides.h[side][id as usize])
+                .then(|| g.checked_add(sides.h(side, id)))
+                .flatten()
         })
     }
 
@@ -266,22 +278,27 @@ impl<C: Cost> Queues<C> {
         side: usize,
         (id, _, g): Entry<C>,
         sides: &mut Sides<'_, T, P::State, P::Action, C>,
-    ) where
+        room: &Room,
+    ) -> Result<(), Limit>
+    where
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
         self.waiting[side].take();
-        self.ready[side].push(id, g, g);
-        sides.place[side][id as usize] = Place::Ready;
+        self.ready[side].push(id, g, g, room)?;
+        sides.set_place(side, id, Place::Ready);
+        Ok(())
     }
 
     /// The next pair to expand, a ready node of each direction with the
     /// least g, raising the bound until their g sum is within it; `None`
-    /// when a direction has no open node left.
+    /// when a direction has no open node left (or every pair's lb is past
+    /// what the cost type holds: then `overflowed`).
     fn next_pair<P, T>(
         &mut self,
         sides: &mut Sides<'_, T, P::State, P::Action, C>,
-    ) -> Option<[Entry<C>; 2]>
+        room: &Room,
+    ) -> Result<Option<[Entry<C>; 2]>, Limit>
     where
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
@@ -290,44 +307,46 @@ impl<C: Cost> Queues<C> {
             while let Some(entry) = self.waiting::<P, T>(side, sides)
                 && entry.1 <= self.bound
             {
-                self.make_ready::<P, T>(side, entry, sides);
+                self.make_ready::<P, T>(side, entry, sides, room)?;
             }
         }
         loop {
             let waiting = [0, 1].map(|side| self.waiting::<P, T>(side, sides));
             let ready = [0, 1].map(|side| self.ready::<P, T>(side, sides));
             if (0..2).any(|side| waiting[side].is_none() && ready[side].is_none()) {
-                return None;
+                return Ok(None);
             }
             let pair = match ready {
                 [Some(forward), Some(backward)] => Some((forward, backward)),
                 _ => None,
             };
-            if let Some((forward, backward)) = pair
-                && forward.2 + backward.2 <= self.bound
+            // The pair's g sum; `None` if it does not fit the cost type.
+            let sum = pair.and_then(|(forward, backward)| forward.2.checked_add(backward.2));
+            if let (Some((forward, backward)), Some(sum)) = (pair, sum)
+                && sum <= self.bound
             {
-                return Some([forward, backward]);
+                return Ok(Some([forward, backward]));
             }
             let mut moved = false;
             for side in [1, 0] {
                 if let Some(entry) = waiting[side]
                     && entry.1 <= self.bound
                 {
-                    self.make_ready::<P, T>(side, entry, sides);
+                    self.make_ready::<P, T>(side, entry, sides, room)?;
                     moved = true;
                 }
             }
             if !moved {
                 // Every waiting f and the ready g sum exceed the bound: the
                 // least of them is the new least lb of a pair.
-                let candidates = waiting
-                    .iter()
-                    .flatten()
-                    .map(|entry| entry.1)
-                    .chain(pair.map(|(forward, backward)| forward.2 + backward.2));
-                // cannot fail: each direction has a waiting or a ready node,
-                // so a waiting node or two ready ones exist
-                self.bound = candidates.min().expect("an open node");
+                let candidates = waiting.iter().flatten().map(|entry| entry.1).chain(sum);
+                let Some(bound) = candidates.min() else {
+                    // Each direction has a waiting or a ready node, so only
+                    // a ready g sum past the cost type leaves no candidate.
+                    self.overflowed = true;
+                    return Ok(None);
+                };
+                self.bound = bound;
             }
         }
     }
@@ -378,20 +397,34 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
-    let h = sides.start(problem, start, goal);
-    if max_cost.is_some_and(|bound| h[0] > bound || h[1] > bound) {
+    let room = budget.room();
+    room.hold(sides.allocated::<P>() + queues.allocated());
+    let roots = match sides.start(problem, (start, goal), &room) {
+        Ok(roots) => roots,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
+    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
         return Outcome::LimitReached(Limit::Cost);
     }
-    for (side, &h) in h.iter().enumerate() {
-        sides.place[side][0] = queues.push(side, 0, P::Cost::ZERO, h);
+    for (side, (root, h)) in roots.into_iter().enumerate() {
+        match queues.push(side, root, P::Cost::ZERO, h, &room) {
+            Ok(place) => sides.set_place(side, root, place),
+            Err(limit) => return Outcome::LimitReached(limit),
+        }
     }
     let mut progress = Progress {
         best: None,
         pruned: false,
+        overflowed: false,
         max_cost,
-        capacity: capacity(budget.max_stored()),
+        room,
     };
-    while let Some(pair) = queues.next_pair::<P, T>(sides) {
+    loop {
+        let pair = match queues.next_pair::<P, T>(sides, &progress.room) {
+            Ok(Some(pair)) => pair,
+            Ok(None) => break,
+            Err(limit) => return Outcome::LimitReached(limit),
+        };
         if progress
             .best
             .is_some_and(|meeting| meeting.cost <= queues.bound)
@@ -404,8 +437,8 @@ where
         {
             let s = side.index();
             queues.ready[s].take();
-            sides.place[s][id as usize] = Place::Closed;
-            if progress.beaten(g, sides.h[s][id as usize]) {
+            sides.set_place(s, id, Place::Closed);
+            if progress.beaten(g, sides.h(s, id)) {
                 // No cheaper path runs through this node: closed unexpanded.
                 continue;
             }
@@ -420,12 +453,13 @@ where
                 (id, g),
                 &mut progress,
                 stats,
-                |s, child, g, h| queues.push(s, child, g, h),
+                |s, child, g, _, f, room| queues.push(s, child, g, f, room).map(Some),
             );
             if let Err(limit) = filed {
                 return Outcome::LimitReached(limit);
             }
         }
     }
+    progress.overflowed |= queues.overflowed;
     progress.outcome::<P, T>(sides)
 }

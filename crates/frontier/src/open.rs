@@ -13,8 +13,9 @@ use std::collections::BinaryHeap;
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
-use crate::Cost;
+use crate::limits::Room;
 use crate::table::NodeId;
+use crate::{Cost, Limit};
 
 /// The open list a best-first search keeps its frontier in.
 ///
@@ -58,8 +59,11 @@ pub(crate) trait Open<C> {
     /// Empties the list, keeping its memory.
     fn clear(&mut self);
     /// Offers node `id` at `priority`, reached at cost `g`; `g` is lower
-    /// than any earlier offer of `id`.
-    fn push(&mut self, id: NodeId, priority: C, g: C);
+    /// than any earlier offer of `id`. Refused with [`Limit::Memory`] when
+    /// the list cannot grow within `room`.
+    fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit>;
+    /// The bytes the list holds allocated (kept from earlier searches).
+    fn allocated(&self) -> usize;
     /// The best entry, `(id, g)`: lowest priority, then highest g. It may
     /// be stale (its g above the node's current g): searches skip those.
     fn pop(&mut self) -> Option<(NodeId, C)>;
@@ -81,13 +85,28 @@ impl<C: Cost> Open<C> for DecreaseKey<C> {
     fn clear(&mut self) {
         self.0.clear();
     }
-    fn push(&mut self, id: NodeId, priority: C, g: C) {
+    fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
+        if self.0.len() == self.0.capacity() {
+            // `priority-queue` reserves infallibly: the bound is checked
+            // first, for the entry, its index and its hash slot.
+            let more = self.0.capacity().max(4);
+            room.charge(more.saturating_mul(DECREASE_KEY_ENTRY))?;
+            self.0.reserve(more);
+        }
         self.0.push_increase(id, (Reverse(priority), g));
+        Ok(())
+    }
+    fn allocated(&self) -> usize {
+        self.0.capacity() * DECREASE_KEY_ENTRY
     }
     fn pop(&mut self) -> Option<(NodeId, C)> {
         self.0.pop().map(|(id, (_, g))| (id, g))
     }
 }
+
+/// What one entry of a [`DecreaseKey`] list costs, counted generously: the
+/// entry, its position index and its share of the hash table.
+const DECREASE_KEY_ENTRY: usize = 64;
 
 /// [`OpenList::BinaryHeap`].
 pub(crate) struct LazyHeap<C>(BinaryHeap<(Rank<C>, NodeId)>);
@@ -115,11 +134,24 @@ impl<C: Cost> Open<C> for LazyHeap<C> {
     fn clear(&mut self) {
         self.0.clear();
     }
-    fn push(&mut self, id: NodeId, priority: C, g: C) {
-        self.0.push(((Reverse(priority), g), id));
+    #[inline]
+    fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
+        let heap = &mut self.0;
+        if heap.len() == heap.capacity() {
+            room.reserve(
+                (heap.len(), heap.capacity(), size_of::<(Rank<C>, NodeId)>()),
+                1,
+                |more| heap.try_reserve_exact(more).ok().map(|()| heap.capacity()),
+            )?;
+        }
+        heap.push(((Reverse(priority), g), id));
+        Ok(())
     }
     fn pop(&mut self) -> Option<(NodeId, C)> {
         self.0.pop().map(|((_, g), id)| (id, g))
+    }
+    fn allocated(&self) -> usize {
+        self.0.capacity() * size_of::<(Rank<C>, NodeId)>()
     }
 }
 
@@ -222,11 +254,11 @@ impl<C: Cost> Buckets<C> {
         &self.by_h[row * words..(row + 1) * words]
     }
 
-    /// Makes room for bucket `(row, h)` if the budget allows; returns
-    /// whether it exists now.
+    /// Makes room for bucket `(row, h)` if the budget and `room` allow;
+    /// returns whether it exists now.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, row: usize, h: usize) -> bool {
+    fn grow(&mut self, row: usize, h: usize, room: &Room) -> bool {
         let rows = if row < self.rows() {
             self.rows()
         } else {
@@ -235,6 +267,11 @@ impl<C: Cost> Buckets<C> {
         let columns = self.columns.max((h + 1).next_power_of_two());
         let budget = FREE_CELLS.max(CELLS_PER_ENTRY * (self.entries.len() + 1));
         if rows.saturating_mul(columns) > budget {
+            return false;
+        }
+        let words = |rows: usize, columns: usize| rows * (columns + columns / 64 + 1);
+        let more = words(rows, columns) - words(self.rows(), self.columns);
+        if room.charge(more * size_of::<u64>()).is_err() {
             return false;
         }
         if columns == self.columns {
@@ -307,21 +344,21 @@ impl<C: Cost> Open<C> for Buckets<C> {
         reason = "measured: not inlining it costs A* on the 8-puzzle 5% more instructions (docs/benchmarks.md)"
     )]
     #[inline(always)]
-    fn push(&mut self, id: NodeId, priority: C, g: C) {
+    fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
         let (Some(p), Some(gi)) = (priority.to_index(), g.to_index()) else {
-            return self.overflow.push(id, priority, g);
+            return self.overflow.push(id, priority, g, room);
         };
         let base = *self.base.get_or_insert(p);
         let (Some(row), Some(h)) = (p.checked_sub(base), p.checked_sub(gi)) else {
-            return self.overflow.push(id, priority, g);
+            return self.overflow.push(id, priority, g, room);
         };
-        if (row >= self.rows() || h >= self.columns) && !self.grow(row, h) {
-            return self.overflow.push(id, priority, g);
+        if (row >= self.rows() || h >= self.columns) && !self.grow(row, h, room) {
+            return self.overflow.push(id, priority, g, room);
         }
-        let head = &mut self.heads[row * self.columns + h];
-        let entry = Entry { id, g, next: *head };
-        *head = if self.free == 0 {
-            self.entries.push(entry);
+        let head = self.heads[row * self.columns + h];
+        let entry = Entry { id, g, next: head };
+        let index = if self.free == 0 {
+            room.push(&mut self.entries, entry)?;
             // cannot fail: fewer entries than table ids, which are u32
             u32::try_from(self.entries.len()).expect("open list overflow")
         } else {
@@ -331,10 +368,19 @@ impl<C: Cost> Open<C> for Buckets<C> {
             *slot = entry;
             index
         };
+        self.heads[row * self.columns + h] = index;
         let words = self.columns / 64;
         set(&mut self.by_h[row * words..(row + 1) * words], h);
         set(&mut self.by_row, row);
         self.first_row = self.first_row.min(row);
+        Ok(())
+    }
+
+    fn allocated(&self) -> usize {
+        (self.heads.capacity() / 2 + self.by_h.capacity() + self.by_row.capacity())
+            * size_of::<u64>()
+            + self.entries.capacity() * size_of::<Entry<C>>()
+            + self.overflow.allocated()
     }
 
     #[inline]
@@ -368,6 +414,13 @@ impl<C: Cost> Open<C> for Buckets<C> {
 mod tests {
     use super::*;
 
+    fn unlimited() -> Room {
+        Room::new(
+            &crate::Limits::<u32>::new().max_memory(usize::MAX),
+            usize::MAX,
+        )
+    }
+
     /// Pops everything, as `(id, g)`.
     fn drain(open: &mut impl Open<u32>) -> Vec<(NodeId, u32)> {
         std::iter::from_fn(|| open.pop()).collect()
@@ -389,11 +442,12 @@ mod tests {
         }
         offers.sort_by_key(|&(_, p, g)| (p, g));
         offers.dedup_by_key(|&mut (_, p, g)| (p, g));
+        let room = unlimited();
         let mut buckets = Buckets::default();
         let mut heap = LazyHeap::default();
         for &(id, priority, g) in offers.iter().rev() {
-            buckets.push(id, priority, g);
-            heap.push(id, priority, g);
+            buckets.push(id, priority, g, &room).unwrap();
+            heap.push(id, priority, g, &room).unwrap();
         }
         assert!(!buckets.overflow.is_empty(), "some entries overflowed");
         assert_eq!(drain(&mut buckets), drain(&mut heap));
@@ -403,13 +457,39 @@ mod tests {
 
     #[test]
     fn buckets_pop_highest_g_first_and_reuse_entries() {
+        let room = unlimited();
         let mut buckets = Buckets::default();
-        buckets.push(1, 10, 3);
-        buckets.push(2, 10, 7);
-        buckets.push(3, 9, 0);
+        buckets.push(1, 10, 3, &room).unwrap();
+        buckets.push(2, 10, 7, &room).unwrap();
+        buckets.push(3, 9, 0, &room).unwrap();
         assert_eq!(buckets.pop(), Some((3, 0)));
-        buckets.push(4, 12, 12);
+        buckets.push(4, 12, 12, &room).unwrap();
         assert_eq!(drain(&mut buckets), [(2, 7), (1, 3), (4, 12)]);
         assert_eq!(buckets.entries.len(), 3, "popped entries are reused");
+    }
+
+    #[test]
+    fn every_list_stops_at_the_memory_bound() {
+        let room = Room::new(&crate::Limits::<u32>::new().max_memory(4096), usize::MAX);
+        let mut heap = LazyHeap::default();
+        let mut queue = DecreaseKey::default();
+        let mut buckets = Buckets::default();
+        let fill = |open: &mut dyn Open<u32>| {
+            (0..100_000).find_map(|id| open.push(id, 5 + id % 7, id % 5, &room).err())
+        };
+        assert_eq!(fill(&mut heap), Some(Limit::Memory));
+        let room_used = || room.used();
+        assert!(room_used() <= 4096, "{}", room_used());
+        let room = Room::new(&crate::Limits::<u32>::new().max_memory(4096), usize::MAX);
+        let fill = |open: &mut dyn Open<u32>| {
+            (0..100_000).find_map(|id| open.push(id, 5 + id % 7, id % 5, &room).err())
+        };
+        assert_eq!(fill(&mut queue), Some(Limit::Memory));
+        let room = Room::new(&crate::Limits::<u32>::new().max_memory(300_000), usize::MAX);
+        let fill = |open: &mut dyn Open<u32>| {
+            (0..1_000_000).find_map(|id| open.push(id, 5 + id % 7, id % 5, &room).err())
+        };
+        assert_eq!(fill(&mut buckets), Some(Limit::Memory));
+        assert!(room.used() <= 300_000);
     }
 }

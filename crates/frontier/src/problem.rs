@@ -27,6 +27,12 @@ pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
     fn to_index(self) -> Option<usize> {
         None
     }
+
+    /// `self + other`, or `None` when the sum does not fit the type. Every
+    /// search adds costs through it, so a path whose cost does not fit
+    /// stops the search with [`Limit::CostOverflow`](crate::Limit::CostOverflow)
+    /// instead of wrapping to a wrong cost.
+    fn checked_add(self, other: Self) -> Option<Self>;
 }
 
 macro_rules! impl_cost {
@@ -37,6 +43,11 @@ macro_rules! impl_cost {
             #[inline]
             fn to_index(self) -> Option<usize> {
                 usize::try_from(self).ok()
+            }
+
+            #[inline]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                <$t>::checked_add(self, other)
             }
         }
     )*};

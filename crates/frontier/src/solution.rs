@@ -87,16 +87,27 @@ pub enum Limit {
     /// No solution costs at most [`Limits::max_cost`](crate::Limits::max_cost),
     /// though a costlier one may exist.
     Cost,
+    /// A path's cost did not fit the [`Cost`](crate::Cost) type: the search
+    /// stopped rather than return a wrapped, wrong cost. Use a wider cost
+    /// type.
+    CostOverflow,
+    /// The search's tables and open list reached
+    /// [`Limits::max_memory`](crate::Limits::max_memory) bytes (by default a
+    /// share of the memory available), or the memory could not be
+    /// allocated.
+    Memory,
 }
 
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Limit::Expanded => "expansion limit",
-            Limit::Stored => "memory limit",
+            Limit::Stored => "stored-state limit",
             Limit::Time => "time limit",
             Limit::Cancelled => "cancelled",
             Limit::Cost => "cost bound",
+            Limit::CostOverflow => "cost overflow",
+            Limit::Memory => "memory limit",
         })
     }
 }

@@ -15,6 +15,7 @@ use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::FxBuildHasher;
 
+use crate::limits::{Limits, Room};
 use crate::{Cost, Limit, RankedStates, SearchProblem, Solution};
 
 /// Marks a searcher that keeps its states in a hash table: works for every
@@ -26,9 +27,11 @@ pub struct Hashed;
 /// Marks a searcher that keeps its states in vectors indexed by
 /// [`RankedStates::rank`]: no hashing, faster when a search touches a good
 /// part of a space of known size (the whole 8-puzzle, say), but
-/// `state_count()` slots are taken up front. A table that would exceed
-/// `max_stored`, or that cannot be allocated, stops the search at once with
-/// [`Limit::Stored`].
+/// `state_count()` slots (4 bytes each) are taken up front. A table that
+/// would exceed `max_stored` stops the search at once with
+/// [`Limit::Stored`]; one that would pass the memory bound
+/// ([`Limits::memory_bound`](crate::Limits::memory_bound)), or cannot be
+/// allocated, with [`Limit::Memory`].
 ///
 /// Set with the searchers' `dense()` method; searching then needs a
 /// [`RankedStates`] problem.
@@ -69,18 +72,16 @@ pub(crate) trait NodeTable<P: SearchProblem> {
     fn clear(&mut self);
     /// Looks `state` up and stores it with `node` if it is new, hashing or
     /// ranking it once; a new state is refused when the table already holds
-    /// `capacity` nodes.
+    /// `room.states()` nodes or its memory cannot grow within `room`.
     fn find_or_insert(
         &mut self,
         problem: &P,
         state: P::State,
         node: Node<P::Action, P::Cost>,
-        capacity: usize,
+        room: &Room,
     ) -> Slot<P::Action, P::Cost>;
-    /// The id of `state` if the table holds it; stores nothing. The
-    /// bidirectional heuristic searches ask it of the other direction's
-    /// table to find where the two searches meet.
-    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId>;
+    /// The bytes the table holds allocated (kept from earlier searches).
+    fn allocated(&self) -> usize;
     /// The stored states and nodes, by id.
     fn stored(&self) -> &Stored<P::State, P::Action, P::Cost>;
     /// The stored states and nodes, by id, to update.
@@ -142,9 +143,22 @@ impl<S, A, C> Stored<S, A, C> {
         self.states.len()
     }
 
-    fn push(&mut self, state: S, node: Node<A, C>) {
+    /// Stores a state and its node, within `room`.
+    #[inline]
+    fn push(&mut self, state: S, node: Node<A, C>, room: &Room) -> Result<(), Limit> {
+        if self.states.len() == self.states.capacity() {
+            room.grow(&mut self.states, 1)?;
+        }
+        if self.nodes.len() == self.nodes.capacity() {
+            room.grow(&mut self.nodes, 1)?;
+        }
         self.states.push(state);
         self.nodes.push(node);
+        Ok(())
+    }
+
+    fn allocated(&self) -> usize {
+        self.states.capacity() * size_of::<S>() + self.nodes.capacity() * size_of::<Node<A, C>>()
     }
 }
 
@@ -155,18 +169,14 @@ pub(crate) enum Slot<A, C> {
     Old(NodeId, Node<A, C>),
     /// The state is new and now stored under this id.
     New(NodeId),
-    /// The state is new and the table is full: nothing was stored.
-    Full,
-}
-
-/// The most nodes a table may hold under `max_stored`.
-pub(crate) fn capacity(max_stored: Option<usize>) -> usize {
-    max_stored.unwrap_or(usize::MAX).min(NONE as usize)
+    /// The state is new and the table is full (`Limit::Stored`) or cannot
+    /// grow (`Limit::Memory`): nothing was stored.
+    Full(Limit),
 }
 
 /// Converts a table length to the next id.
 fn id_for(len: usize) -> NodeId {
-    // cannot fail: `capacity` keeps tables below `NONE` nodes
+    // cannot fail: `Budget::room` keeps tables below `NONE` nodes
     NodeId::try_from(len).expect("node table overflow")
 }
 
@@ -206,6 +216,10 @@ impl<S, A, C> Default for HashedTable<S, A, C> {
         }
     }
 }
+
+/// How many states a growing table refiles between two polls of the
+/// cancellation flag and the clock.
+const REFILE_POLL: usize = 1 << 12;
 
 /// The fewest slots a non-empty hashed table uses.
 const MIN_SLOTS: usize = 64;
@@ -271,22 +285,39 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
 
     /// Doubles the slots in use (to at least [`MIN_SLOTS`]), allocating only
     /// when the allocation is outgrown, and files every state again.
+    /// Refused with [`Limit::Memory`] when the new slots do not fit `room`.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
+    fn grow(&mut self, room: &Room) -> Result<(), Limit> {
         let size = if self.slots.is_empty() {
             MIN_SLOTS
         } else {
             (self.mask + 1) * 2
         };
         if size > self.slots.len() {
-            self.slots = vec![0; size];
-            self.generation = 1;
-        } else {
-            self.empty_slots();
+            // Grown in place (a large block is remapped, not copied, and
+            // the old one is never unmapped, which for a gigabyte takes
+            // tens of milliseconds), the new slots zeroed in chunks with a
+            // poll between them. Zero is no generation, so the new slots
+            // are empty; a new generation empties the old ones. A stop
+            // here leaves the table as it was, only longer.
+            let more = size - self.slots.len();
+            room.grow(&mut self.slots, more)?;
+            while self.slots.len() < size {
+                self.slots
+                    .resize(size.min(self.slots.len() + REFILE_POLL * 16), 0);
+                room.poll()?;
+            }
         }
+        self.empty_slots();
         self.mask = size - 1;
         for id in 0..self.stored.next_id() {
+            // Refiling millions of states takes milliseconds: a stop asked
+            // for meanwhile is honoured here. The slots are left half
+            // filed, which the next search's `clear` makes whole.
+            if id % REFILE_POLL == REFILE_POLL - 1 {
+                room.poll()?;
+            }
             let hash = Self::hash(&self.stored.states[id]);
             let mut at = self.home(hash);
             while self.slots[at] >> GENERATION_SHIFT == self.generation {
@@ -294,6 +325,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
             }
             self.slots[at] = self.pack(hash, id);
         }
+        Ok(())
     }
 }
 
@@ -328,31 +360,31 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         _: &P,
         state: P::State,
         node: Node<P::Action, P::Cost>,
-        capacity: usize,
+        room: &Room,
     ) -> Slot<P::Action, P::Cost> {
         let len = self.stored.next_id();
-        if (len + 1) * 2 > self.mask + 1 {
-            self.grow();
+        if (len + 1) * 2 > self.mask + 1
+            && let Err(limit) = self.grow(room)
+        {
+            return Slot::Full(limit);
         }
         let hash = Self::hash(&state);
         let (at, found) = self.probe(&state, hash);
         if found {
             return Slot::Old(id_for(slot_id(self.slots[at])), node);
         }
-        if len >= capacity {
-            return Slot::Full;
+        if len >= room.states() {
+            return Slot::Full(Limit::Stored);
+        }
+        if let Err(limit) = self.stored.push(state, node, room) {
+            return Slot::Full(limit);
         }
         self.slots[at] = self.pack(hash, len);
-        self.stored.push(state, node);
         Slot::New(id_for(len))
     }
 
-    fn find(&self, _: &P, state: &P::State) -> Option<NodeId> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let (at, found) = self.probe(state, Self::hash(state));
-        found.then(|| id_for(slot_id(self.slots[at])))
+    fn allocated(&self) -> usize {
+        self.slots.capacity() * size_of::<u64>() + self.stored.allocated()
     }
 }
 
@@ -378,19 +410,19 @@ impl<S, A, C> Default for DenseTable<S, A, C> {
 
 impl<S, A, C> DenseTable<S, A, C> {
     /// Empties the table and makes room for `count` ranks, refusing with
-    /// [`Limit::Stored`] when `count` exceeds `max_stored` or the memory
-    /// cannot be had (a dense table of the 15-puzzle's 16! ranks, say).
-    pub(crate) fn prepare(&mut self, count: usize, max_stored: Option<usize>) -> Result<(), Limit> {
+    /// [`Limit::Stored`] when `count` exceeds `max_stored`, and with
+    /// [`Limit::Memory`] when the index would pass the memory bound of
+    /// `limits` or cannot be had (a dense table of the 15-puzzle's 16!
+    /// ranks, say).
+    pub(crate) fn prepare<K>(&mut self, count: usize, limits: &Limits<K>) -> Result<(), Limit> {
         self.reset();
-        if max_stored.is_some_and(|max| count > max) {
+        if limits.max_stored.is_some_and(|max| count > max) {
             return Err(Limit::Stored);
         }
         if self.ids.len() != count {
-            self.ids.clear();
-            self.ids.shrink_to(count);
-            self.ids
-                .try_reserve_exact(count)
-                .map_err(|_| Limit::Stored)?;
+            let room = Room::new(limits, usize::MAX);
+            self.ids = Vec::new();
+            room.grow(&mut self.ids, count)?;
             self.ids.resize(count, NONE);
         }
         Ok(())
@@ -433,26 +465,32 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         problem: &P,
         state: P::State,
         node: Node<P::Action, P::Cost>,
-        capacity: usize,
+        room: &Room,
     ) -> Slot<P::Action, P::Cost> {
         let slot = self.slot(problem.rank(&state));
         let existing = self.ids[slot];
         if existing != NONE {
             return Slot::Old(existing, node);
         }
-        if self.stored.next_id() >= capacity {
-            return Slot::Full;
+        if self.stored.next_id() >= room.states() {
+            return Slot::Full(Limit::Stored);
         }
         let id = id_for(self.stored.next_id());
+        if let Err(limit) = room
+            .push(&mut self.ranks, slot)
+            .and_then(|()| self.stored.push(state, node, room))
+        {
+            self.ranks.truncate(self.stored.next_id());
+            return Slot::Full(limit);
+        }
         self.ids[slot] = id;
-        self.ranks.push(slot);
-        self.stored.push(state, node);
         Slot::New(id)
     }
 
-    fn find(&self, problem: &P, state: &P::State) -> Option<NodeId> {
-        let id = self.ids[self.slot(problem.rank(state))];
-        (id != NONE).then_some(id)
+    fn allocated(&self) -> usize {
+        self.ids.capacity() * size_of::<NodeId>()
+            + self.ranks.capacity() * size_of::<usize>()
+            + self.stored.allocated()
     }
 }
 
@@ -462,16 +500,17 @@ pub(crate) fn insert_root<P: SearchProblem>(
     table: &mut impl NodeTable<P>,
     problem: &P,
     state: P::State,
-) -> NodeId {
-    let root = Node {
+    room: &Room,
+) -> Result<NodeId, Limit> {
+    let node = Node {
         parent: NONE,
         action: None,
         g: P::Cost::ZERO,
     };
-    let id = table.len();
-    // cannot fail: the root is new and room is made for it
-    let _ = table.find_or_insert(problem, state, root, id + 1);
-    id_for(id)
+    match table.find_or_insert(problem, state, node, room) {
+        Slot::New(id) | Slot::Old(id, _) => Ok(id),
+        Slot::Full(limit) => Err(limit),
+    }
 }
 
 /// Appends the states and actions met walking from `id` up its parents to
@@ -540,7 +579,7 @@ mod tests {
             &Doubling::new(1, 2),
             state,
             node(state),
-            1 << 20,
+            &room(usize::MAX, 1 << 20),
         )
     }
 
@@ -570,23 +609,58 @@ mod tests {
         assert!(table.slots.len() >= 2 * 10_000);
     }
 
+    fn room(bytes: usize, states: usize) -> Room {
+        Room::new(&crate::Limits::<u32>::new().max_memory(bytes), states)
+    }
+
     #[test]
     fn refuses_new_states_beyond_capacity() {
         let mut table = Table::default();
         let problem = Doubling::new(1, 2);
+        let one = room(usize::MAX, 1);
         assert!(matches!(
-            table.find_or_insert(&problem, 1, node(0), 1),
+            table.find_or_insert(&problem, 1, node(0), &one),
             Slot::New(0)
         ));
         assert!(matches!(
-            table.find_or_insert(&problem, 1, node(0), 1),
+            table.find_or_insert(&problem, 1, node(0), &one),
             Slot::Old(0, _)
         ));
         assert!(matches!(
-            table.find_or_insert(&problem, 2, node(0), 1),
-            Slot::Full
+            table.find_or_insert(&problem, 2, node(0), &one),
+            Slot::Full(Limit::Stored)
         ));
         assert_eq!(NodeTable::<Doubling>::len(&table), 1);
+    }
+
+    #[test]
+    fn refuses_new_states_beyond_the_memory_bound() {
+        // A hashed and a dense table under 64 KiB: each stops with
+        // `Limit::Memory` before its allocations pass the bound, and keeps
+        // every state stored before.
+        let problem = Doubling::new(1, 2);
+        let small = room(64 << 10, usize::MAX);
+        let mut table = Table::default();
+        let stored = (0..1_000_000u32)
+            .position(|state| {
+                matches!(
+                    table.find_or_insert(&problem, state, node(0), &small),
+                    Slot::Full(Limit::Memory)
+                )
+            })
+            .expect("the bound stops the table");
+        assert!(stored > 1_000, "{stored}");
+        assert!(small.used() <= 64 << 10, "{}", small.used());
+        assert!(NodeTable::<Doubling>::allocated(&table) <= 64 << 10);
+        assert_eq!(NodeTable::<Doubling>::len(&table), stored);
+        assert!(matches!(insert(&mut table, 7), Slot::Old(7, _)));
+
+        let mut dense = DenseTable::<u32, char, u32>::default();
+        let limits = crate::Limits::<u32>::new().max_memory(1 << 20);
+        assert_eq!(dense.prepare(1 << 20, &limits), Err(Limit::Memory));
+        assert_eq!(dense.prepare(1 << 10, &limits), Ok(()));
+        let limits = crate::Limits::<u32>::new().max_stored(10);
+        assert_eq!(dense.prepare(1 << 10, &limits), Err(Limit::Stored));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
@@ -144,6 +145,45 @@ fn admissible() -> impl Strategy<Value = Kind> {
     Just(Kind::Admissible)
 }
 
+/// A problem that logs the states whose successors (forward) or
+/// predecessors (backward) are asked for: the nodes MM expands.
+struct Watched<'a> {
+    problem: &'a TwoWay,
+    expanded: RefCell<Vec<(bool, u32)>>,
+}
+
+impl SearchProblem for Watched<'_> {
+    type State = u32;
+    type Action = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        self.problem.start()
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        self.problem.is_goal(n)
+    }
+    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.expanded.borrow_mut().push((true, *n));
+        self.problem.successors(n)
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        self.problem.heuristic(n)
+    }
+}
+
+impl BidirectionalProblem for Watched<'_> {
+    fn goal(&self) -> u32 {
+        self.problem.goal()
+    }
+    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.expanded.borrow_mut().push((false, *n));
+        self.problem.predecessors(n)
+    }
+    fn backward_heuristic(&self, n: &u32) -> u32 {
+        self.problem.backward_heuristic(n)
+    }
+}
+
 /// MM and NBS, hashed and dense, under `limits`.
 fn searches(problem: &TwoWay, limits: &Limits<u32>) -> Vec<(&'static str, ResultOf<TwoWay>)> {
     vec![
@@ -205,6 +245,25 @@ proptest! {
         // MM0 and NBS with zero heuristics: bidirectional brute force.
         for (name, result) in searches(&problem, &Limits::new()) {
             check_optimal(name, &problem, &result, optimum)?;
+        }
+    }
+
+    #[test]
+    fn mm_meets_in_the_middle((problem, optimum) in problems(prop_oneof![consistent(), admissible()])) {
+        // MM's defining property: no node expanded from either end lies
+        // farther than C*/2 from that end (its g at expansion, at least
+        // the true distance, is at most C*/2).
+        let Some(optimum) = optimum else { return Ok(()) };
+        let watched = Watched { problem: &problem, expanded: RefCell::new(Vec::new()) };
+        let result = frontier::mm(&watched);
+        prop_assert_eq!(result.solution().map(|s| s.cost), Some(optimum));
+        let from_start = dijkstra(&problem.graph, problem.graph.start, false);
+        let to_goal = dijkstra(&problem.graph, problem.graph.goal, true);
+        let expanded = watched.expanded.borrow();
+        prop_assert_eq!(expanded.len() as u64, result.stats.expanded);
+        for &(forward, n) in expanded.iter() {
+            let distance = if forward { from_start[n as usize] } else { to_goal[n as usize] };
+            prop_assert!(distance.is_some_and(|d| 2 * d <= optimum), "{} {n}: {distance:?}, C* {optimum}", if forward { "forward" } else { "backward" });
         }
     }
 
@@ -390,6 +449,29 @@ fn exact_heuristics_lead_straight_to_the_goal() {
         // Perfect heuristics both ways: at most the path, from each end.
         assert!(
             result.stats.expanded <= 2 * 1_000,
+            "{name}: {:?}",
+            result.stats
+        );
+    }
+}
+
+#[test]
+fn a_memory_bound_in_bytes_stops_both_searches() {
+    let problem = Line { end: u32::MAX / 2 };
+    let limits = Limits::new().max_memory(1 << 20);
+    for (name, result) in [
+        ("mm", Mm::new().limits(limits.clone()).search(&problem)),
+        ("nbs", Nbs::new().limits(limits).search(&problem)),
+    ] {
+        assert_eq!(result.limit(), Some(Limit::Memory), "{name}");
+        // Some thousands of states fit in a MiB, far from a million.
+        assert!(
+            result.stats.peak_stored > 1_000,
+            "{name}: {:?}",
+            result.stats
+        );
+        assert!(
+            result.stats.peak_stored < 1 << 17,
             "{name}: {:?}",
             result.stats
         );

@@ -62,3 +62,8 @@ pub use error::{FlipError, ParseError, TokenExcerpt};
 pub use gap::Gap;
 pub use problem::{PancakeState, Pancakes};
 pub use stack::{Flip, Stack};
+
+/// The crate's README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoc;

@@ -103,3 +103,8 @@ pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;
 pub use problem::{Puzzle, PuzzleState};
 pub use random::SplitMix64;
+
+/// The crate's README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoc;

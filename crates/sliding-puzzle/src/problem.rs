@@ -86,8 +86,9 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 ///   up front whatever they visit: use them for boards up to about 3x3 and
 ///   2x4 (9! = 362,880 ranks). 3x4 already needs 12! ≈ 479 million entries;
 ///   for 4x4 (16! ≈ 2·10^13) frontier refuses the table, stopping with
-///   [`Limit::Stored`] when it exceeds `max_stored` or the memory cannot be
-///   had. Search large boards with the hashed searches or IDA*.
+///   [`Limit::Stored`] when it exceeds `max_stored` and with
+///   [`Limit::Memory`] when it exceeds the memory bound or cannot be had.
+///   Search large boards with the hashed searches or IDA*.
 ///
 /// An unsolvable start makes BFS and A* prove [`Unreachable`] after the
 /// whole reachable half of the space (fine for 3x3, hopeless for 4x4), and
@@ -96,6 +97,7 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 ///
 /// [`Unreachable`]: frontier::Outcome::Unreachable
 /// [`Limit::Stored`]: frontier::Limit::Stored
+/// [`Limit::Memory`]: frontier::Limit::Memory
 ///
 /// # Example
 ///

@@ -199,7 +199,7 @@ fn zero_is_zero() {
 }
 
 /// The table's build time, best of 20 (target: under 15 ms):
-/// `cargo test --release -p sliding-puzzle --test eight -- --ignored --nocapture speed`
+/// `cargo test --release -p frontier-sliding-puzzle --test eight -- --ignored --nocapture speed`
 #[test]
 #[ignore = "a speed measurement: run in release with --nocapture"]
 fn speed_table_build() {

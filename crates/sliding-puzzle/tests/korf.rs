@@ -6,13 +6,13 @@
 //! by default; run it with
 //!
 //! ```text
-//! cargo test --release -p sliding-puzzle -- --ignored korf100
+//! cargo test --release -p frontier-sliding-puzzle -- --ignored korf100
 //! ```
 //!
 //! and the IDA* speed measurement (Manhattan distance, one instance) with
 //!
 //! ```text
-//! cargo test --release -p sliding-puzzle --test korf -- --ignored --nocapture speed
+//! cargo test --release -p frontier-sliding-puzzle --test korf -- --ignored --nocapture speed
 //! ```
 
 use std::time::Instant;
@@ -83,7 +83,7 @@ fn cheap_instances_with_idastar_and_astar() {
 }
 
 #[test]
-#[ignore = "about three minutes in release: cargo test --release -p sliding-puzzle -- --ignored korf100"]
+#[ignore = "about three minutes in release: cargo test --release -p frontier-sliding-puzzle -- --ignored korf100"]
 fn korf100_idastar_linear_conflict() {
     let mut ida = IdaStar::new();
     let mut total_nodes = 0;

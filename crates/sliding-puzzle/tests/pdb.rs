@@ -7,10 +7,10 @@
 //!
 //! ```sh
 //! # build times of 5-5-5, 6-6-3 and 7-8 from scratch (7-8: minutes, 2.2 GB)
-//! cargo test --release -p sliding-puzzle --test pdb -- --ignored --nocapture build_times
+//! cargo test --release -p frontier-sliding-puzzle --test pdb -- --ignored --nocapture build_times
 //! # Korf's 100 instances with 7-8 and reflection (builds the cache once,
 //! # in target/pdb-cache or $PDB_CACHE_DIR)
-//! cargo test --release -p sliding-puzzle --test pdb -- --ignored --nocapture korf100
+//! cargo test --release -p frontier-sliding-puzzle --test pdb -- --ignored --nocapture korf100
 //! ```
 
 use std::collections::VecDeque;
