@@ -37,7 +37,7 @@ struct Args {
     sizes: Vec<usize>,
 
     /// How many random stacks of each size
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 10)]
     stacks: usize,
 
     /// The seed of the first stack (the i-th is drawn from seed + i)
