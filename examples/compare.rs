@@ -1,13 +1,20 @@
 //! The strategy comparison, the project's main job: every strategy ×
 //! heuristic that can handle each board, on the POJ sample, seeded random
-//! 3x3 boards, 4x4 random walks and the easiest of Korf's 100 instances (or
-//! on your boards), as one table and optionally a chart.
+//! 3x3 boards, 4x4 random walks, the easiest of Korf's 100 instances and
+//! seeded random pancake stacks (or on your boards and stacks), as one table
+//! and optionally a chart.
 //!
 //! ```sh
 //! cargo run --release --example compare
 //! cargo run --release --example compare -- --format markdown --plot docs/compare.svg
 //! cargo run --release --example compare -- --boards my-boards.txt --format csv
+//! cargo run --release --example compare -- --pancakes my-stacks.txt --algorithms astar,mm,nbs
 //! ```
+//!
+//! Pancake stacks are the registry's second domain: the algorithms whose
+//! entries list `Pancakes` run on them with the GAP heuristics, the
+//! sliding-puzzle heuristics on the boards, each strategy on the sets it
+//! handles.
 //!
 //! The strategies are every algorithm of the registry
 //! (`frontier_workspace::registry`) with the heuristics it compares by
@@ -20,7 +27,7 @@
 //! status is 2. Bad lines of `--boards` are reported with their line
 //! numbers and skipped.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,21 +36,23 @@ use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::compare::{
     self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards,
-    strategies_of, summarise,
+    read_stacks, strategies_of, summarise,
 };
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use frontier_workspace::strategy::Solver;
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Compares search strategies on sliding-tile puzzles: the 3x3 table, BFS,
-/// bidirectional BFS (hashed and dense tables), A*, IDA*, greedy search,
-/// MM and NBS with the misplaced-tiles, Manhattan and linear-conflict
-/// heuristics (or the algorithms and heuristics you choose).
+/// Compares search strategies on sliding-tile puzzles and pancake stacks:
+/// the 3x3 table, BFS, bidirectional BFS (hashed and dense tables), A*,
+/// IDA*, greedy search, MM and NBS with the misplaced-tiles, Manhattan and
+/// linear-conflict heuristics on boards and GAP, GAP-1, GAP-2 and GAP-3 on
+/// stacks (or the algorithms and heuristics you choose).
 ///
-/// Without --boards it runs the default set: POJ 1077's sample, seeded
-/// random 3x3 boards, 4x4 random walks and the easiest of Korf's 100
-/// instances. Every solution is replayed to the goal and all optimal lengths
-/// are cross-checked; a disagreement makes the exit status 2.
+/// Without --boards or --pancakes it runs the default set: POJ 1077's
+/// sample, seeded random 3x3 boards, 4x4 random walks, the easiest of
+/// Korf's 100 instances and seeded random pancake stacks. Every solution is
+/// replayed to the goal and all optimal lengths are cross-checked; a
+/// disagreement makes the exit status 2.
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
@@ -57,6 +66,13 @@ struct Args {
     /// skipped
     #[arg(long, value_name = "FILE")]
     boards: Option<PathBuf>,
+
+    /// Solve the pancake stacks of FILE instead of the default set (with
+    /// --boards: as well as its boards): one stack per line, top first, 1
+    /// for the smallest pancake (3 1 2); blank lines and lines starting
+    /// with # are skipped, bad lines reported and skipped
+    #[arg(long, value_name = "FILE")]
+    pancakes: Option<PathBuf>,
 
     /// Draw nodes expanded against optimal length, one series per strategy,
     /// into FILE as SVG
@@ -95,12 +111,23 @@ struct Args {
     #[arg(long, value_delimiter = ',', default_values_t = DefaultSets::default().walks)]
     walks: Vec<usize>,
 
+    /// Default set: the sizes of the random pancake stacks, comma-separated
+    /// (up to 20 pancakes)
+    #[arg(long, value_delimiter = ',', default_values_t = DefaultSets::default().stack_sizes)]
+    stack_sizes: Vec<usize>,
+
+    /// Default set: how many random pancake stacks of each size (0: none)
+    #[arg(long, default_value_t = DefaultSets::default().stacks)]
+    stacks: usize,
+
     /// The algorithms to compare, comma-separated
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = Algorithm::ALL.to_vec())]
     algorithms: Vec<Algorithm>,
 
-    /// The heuristics of the guided algorithms, comma-separated (dense-table
-    /// variants run with the strongest that fits their boards only)
+    /// The heuristics of the guided algorithms, comma-separated, each used
+    /// on the sets it fits (the GAP family on pancake stacks, the others on
+    /// boards; dense-table variants run with the strongest that fits their
+    /// boards only)
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = HeuristicName::compared())]
     heuristics: Vec<HeuristicName>,
 
@@ -173,7 +200,7 @@ fn main() -> ExitCode {
     print!("{}", compare::render(&rows, args.format, &settings));
     if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
         println!(
-            "cross-check: every optimal strategy found the same length on all {} boards solved more than once (or with a published length), greedy none shorter; every solution replayed to the goal.",
+            "cross-check: every optimal strategy found the same length on all {} boards and stacks solved more than once (or with a published length), greedy none shorter; every solution replayed to the goal.",
             check.checked
         );
     }
@@ -206,29 +233,48 @@ fn main() -> ExitCode {
     status
 }
 
-/// The board sets: the user's file or the default set.
+/// The board sets: the user's files or the default set.
 fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
-    let Some(path) = &args.boards else {
+    if args.boards.is_none() && args.pancakes.is_none() {
         let defaults = DefaultSets {
             random: args.random,
             seed: args.seed,
             walks: args.walks.clone(),
             korf: args.korf,
+            stack_sizes: args.stack_sizes.clone(),
+            stacks: args.stacks,
         };
         return Ok(defaults.build());
-    };
+    }
+    let mut sets = Vec::new();
+    if let Some(path) = &args.boards {
+        sets.extend(read(path, read_boards, "solvable board")?);
+    }
+    if let Some(path) = &args.pancakes {
+        sets.extend(read(path, read_stacks, "pancake stack")?);
+    }
+    Ok(sets)
+}
+
+/// A reader of a file's sets: `read_boards` or `read_stacks`, taking the
+/// file's name and text, returning the sets and the skipped lines.
+type Reader = fn(&str, &str) -> (Vec<BoardSet>, Vec<String>);
+
+/// The sets of the file at `path`, read by `parse`; its bad lines are
+/// reported on stderr.
+fn read(path: &Path, parse: Reader, what: &str) -> Result<Vec<BoardSet>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let (sets, skipped) = read_boards(&name, &text);
+    let (sets, skipped) = parse(&name, &text);
     for message in &skipped {
         eprintln!("skipped: {message}");
     }
     if sets.is_empty() {
-        return Err(format!("{} holds no solvable board", path.display()));
+        return Err(format!("{} holds no {what}", path.display()));
     }
     Ok(sets)
 }

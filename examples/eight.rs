@@ -181,7 +181,8 @@ fn run(
         let size = Size::of(&board);
         let algorithm = args.algo.unwrap_or(match size {
             Size::Three => Algorithm::Table,
-            Size::Four => Algorithm::IdaStar,
+            // `Size::of` a board is never `Pancakes`.
+            Size::Four | Size::Pancakes => Algorithm::IdaStar,
         });
         let strategy = Strategy::new(algorithm, args.heuristic);
         if !algorithm.searches() && size == Size::Three && !table_built {
@@ -207,6 +208,11 @@ fn run(
         };
         match &attempt.answer {
             Answer::Solved(moves) => writeln!(out, "{}", format_moves(moves))?,
+            // Only pancake stacks are sorted, and eight reads boards.
+            Answer::Sorted(flips) => {
+                let flips: Vec<String> = flips.iter().map(ToString::to_string).collect();
+                writeln!(out, "{}", flips.join(" "))?;
+            }
             Answer::Unsolvable => writeln!(out, "unsolvable")?,
             Answer::Stopped(limit) => {
                 eprintln!(
@@ -236,6 +242,7 @@ fn run(
 fn describe(strategy: Strategy, attempt: &Attempt) -> String {
     let answer = match &attempt.answer {
         Answer::Solved(moves) => format!("{} moves", moves.len()),
+        Answer::Sorted(flips) => format!("{} flips", flips.len()),
         Answer::Unsolvable => "unsolvable".to_owned(),
         Answer::Stopped(limit) => format!("stopped by its {limit}"),
     };

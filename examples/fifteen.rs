@@ -139,8 +139,8 @@ fn solve_all(solver: &mut Solver, strategy: Strategy, instances: &[Fifteen]) -> 
                 }
             };
             let (length, problem) = match &attempt.answer {
-                Answer::Solved(moves) => {
-                    let length = moves.len();
+                Answer::Solved(_) | Answer::Sorted(_) => {
+                    let length = attempt.moves().unwrap_or_default();
                     let problem = instance
                         .length
                         .filter(|&published| published != length)

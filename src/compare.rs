@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use frontier::{Limit, Limits};
+use pancake::Stack;
 use rayon::prelude::*;
 use serde::Serialize;
 use sliding_puzzle::{AnyBoard, Eight, Fifteen};
@@ -25,12 +26,32 @@ use crate::strategy::{
 /// POJ 1077's sample board.
 pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
 
-/// A board to solve, with where it comes from and, if published, its
-/// optimal length.
+/// What an instance starts from: a sliding-puzzle board or a pancake stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A 3x3 or 4x4 board.
+    Board(AnyBoard),
+    /// A pancake stack.
+    Stack(Stack),
+}
+
+impl Start {
+    /// The one-line form: the tiles, or the pancakes top first.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        match self {
+            Start::Board(board) => board.to_line(),
+            Start::Stack(stack) => stack.to_string(),
+        }
+    }
+}
+
+/// A board or stack to solve, with where it comes from and, if published,
+/// its optimal length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
-    /// The board.
-    pub board: AnyBoard,
+    /// The board or stack.
+    pub start: Start,
     /// Where it comes from: `seed 3`, `korf #16`, `line 7`.
     pub origin: String,
     /// The published optimal length, if known.
@@ -60,6 +81,10 @@ pub struct DefaultSets {
     /// How many of Korf's instances, easiest (shortest optimal solution)
     /// first.
     pub korf: usize,
+    /// The sizes of the random pancake stacks, a set per size.
+    pub stack_sizes: Vec<usize>,
+    /// How many random pancake stacks of each size.
+    pub stacks: usize,
 }
 
 impl Default for DefaultSets {
@@ -69,35 +94,42 @@ impl Default for DefaultSets {
             seed: 1077,
             walks: vec![10, 20, 30, 40, 50],
             korf: 2,
+            stack_sizes: vec![8, 10, 12],
+            stacks: 5,
         }
     }
 }
 
 impl DefaultSets {
-    /// The sets: the POJ sample, random 3x3 boards, 4x4 random walks, and
-    /// the easiest Korf instances.
+    /// The sets: the POJ sample, random 3x3 boards, 4x4 random walks, the
+    /// easiest Korf instances, and random pancake stacks of each size.
     ///
     /// # Example
     ///
     /// ```
     /// use frontier_workspace::compare::DefaultSets;
     ///
-    /// let sets = DefaultSets { random: 5, seed: 1, walks: vec![10], korf: 1 }.build();
+    /// let sets = DefaultSets {
+    ///     random: 5, seed: 1, walks: vec![10], korf: 1, stack_sizes: vec![9, 12], stacks: 2,
+    /// }.build();
     /// let names: Vec<_> = sets.iter().map(|s| s.name.as_str()).collect();
-    /// assert_eq!(names, ["poj sample", "3x3 random", "4x4 walks", "4x4 korf"]);
+    /// assert_eq!(names, ["poj sample", "3x3 random", "4x4 walks", "4x4 korf", "9 pancakes", "12 pancakes"]);
     /// assert_eq!(sets[3].instances[0].known_length, Some(41)); // instance #55
+    /// assert_eq!(sets[5].instances.len(), 2);
     /// ```
     #[must_use]
     pub fn build(&self) -> Vec<BoardSet> {
         let sample = Instance {
             // cannot fail: a constant, checked by the tests
-            board: POJ_SAMPLE.parse().unwrap_or(AnyBoard::Eight(Eight::goal())),
+            start: Start::Board(POJ_SAMPLE.parse().unwrap_or(AnyBoard::Eight(Eight::goal()))),
             origin: "poj 1077".to_owned(),
             known_length: Some(19),
         };
         let random = (0..self.random as u64)
             .map(|i| Instance {
-                board: AnyBoard::Eight(Eight::random_solvable(self.seed.wrapping_add(i))),
+                start: Start::Board(AnyBoard::Eight(Eight::random_solvable(
+                    self.seed.wrapping_add(i),
+                ))),
                 origin: format!("seed {}", self.seed.wrapping_add(i)),
                 known_length: None,
             })
@@ -109,7 +141,7 @@ impl DefaultSets {
             .map(|(i, &len)| {
                 let seed = self.seed.wrapping_add(i as u64);
                 Instance {
-                    board: AnyBoard::Fifteen(Fifteen::random_walk(seed, len)),
+                    start: Start::Board(AnyBoard::Fifteen(Fifteen::random_walk(seed, len))),
                     origin: format!("walk of {len} (seed {seed})"),
                     known_length: None,
                 }
@@ -124,14 +156,36 @@ impl DefaultSets {
             ("4x4 walks", Size::Four, walks),
             ("4x4 korf", Size::Four, korf),
         ];
-        sets.into_iter()
-            .filter(|(_, _, instances)| !instances.is_empty())
-            .map(|(name, size, instances)| BoardSet {
-                name: name.to_owned(),
-                size,
-                instances,
-            })
+        let boards = sets.into_iter().map(|(name, size, instances)| BoardSet {
+            name: name.to_owned(),
+            size,
+            instances,
+        });
+        boards
+            .chain(self.stack_sizes.iter().map(|&len| self.pancakes(len)))
+            .filter(|set| !set.instances.is_empty())
             .collect()
+    }
+
+    /// `stacks` random stacks of `len` pancakes (clamped to
+    /// `1..=Stack::MAX_LEN`), the `i`-th drawn from seed `seed + i`.
+    fn pancakes(&self, len: usize) -> BoardSet {
+        let len = len.clamp(1, Stack::MAX_LEN);
+        let instances = (0..self.stacks as u64)
+            .map(|i| {
+                let seed = self.seed.wrapping_add(i);
+                Instance {
+                    start: Start::Stack(Stack::random(len, seed)),
+                    origin: format!("seed {seed}"),
+                    known_length: None,
+                }
+            })
+            .collect();
+        BoardSet {
+            name: format!("{len} pancakes"),
+            size: Size::Pancakes,
+            instances,
+        }
     }
 }
 
@@ -149,7 +203,7 @@ pub fn korf_instances() -> Vec<Instance> {
     sliding_puzzle::instances::korf100()
         .into_iter()
         .map(|instance| Instance {
-            board: AnyBoard::Fifteen(instance.board),
+            start: Start::Board(AnyBoard::Fifteen(instance.board)),
             origin: instance.id.map_or_else(
                 || format!("korf line {}", instance.line),
                 |id| format!("korf #{id}"),
@@ -195,7 +249,7 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
             }
             Ok(board) => {
                 let instance = Instance {
-                    board,
+                    start: Start::Board(board),
                     origin: format!("line {number}"),
                     known_length: None,
                 };
@@ -219,12 +273,60 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
     (sets, skipped)
 }
 
+/// Reads a file of pancake stacks, one per line, top first (`3 1 2`);
+/// blank lines and lines starting with `#` are skipped. Returns a set per
+/// number of pancakes present, named after `name`, and one message per line
+/// that was skipped (unreadable), with its line number.
+///
+/// # Example
+///
+/// ```
+/// use frontier_workspace::compare::read_stacks;
+///
+/// let (sets, skipped) = read_stacks("stacks.txt", "# mine\n3 1 2\n1 2 two\n4 3 2 1 5\n2 3 1\n");
+/// let names: Vec<_> = sets.iter().map(|s| s.name.as_str()).collect();
+/// assert_eq!(names, ["stacks.txt 3 pancakes", "stacks.txt 5 pancakes"]);
+/// assert_eq!(sets[0].instances.len(), 2);
+/// assert_eq!(skipped, ["stacks.txt:3: unreadable token \"two\" at position 2 (expected a pancake number)"]);
+/// ```
+#[must_use]
+pub fn read_stacks(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
+    let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = index + 1;
+        match line.parse::<Stack>() {
+            Ok(stack) => by_size.entry(stack.len()).or_default().push(Instance {
+                start: Start::Stack(stack),
+                origin: format!("line {number}"),
+                known_length: None,
+            }),
+            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
+        }
+    }
+    let sets = by_size
+        .into_iter()
+        .map(|(len, instances)| BoardSet {
+            name: format!("{name} {len} pancakes"),
+            size: Size::Pancakes,
+            instances,
+        })
+        .collect();
+    (sets, skipped)
+}
+
 /// The strategies the comparison runs by default: every algorithm of the
 /// registry with the heuristics it compares by default (see
 /// [`strategies_of`]). Today: the table, BFS and bidirectional BFS with
-/// hashed and dense tables, A* with misplaced tiles, Manhattan distance and
-/// linear conflict, A* with a dense table (linear conflict), IDA*, greedy
-/// best-first search, MM and NBS with each heuristic.
+/// hashed and dense tables, A* with misplaced tiles, Manhattan distance,
+/// linear conflict, GAP-3, GAP-2, GAP-1 and GAP, A* with a dense table
+/// (linear conflict), IDA*, greedy best-first search, MM and NBS with each
+/// heuristic. [`plan`] then runs each on the sets it handles: the GAP
+/// family on pancake stacks, the others on boards.
 ///
 /// # Example
 ///
@@ -233,10 +335,12 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 ///
 /// let names: Vec<String> = strategies().iter().map(ToString::to_string).collect();
 /// assert_eq!(names[0], "table");
-/// assert_eq!(names[8], "A* dense (linear conflict)");
-/// assert_eq!(names[14], "greedy (linear conflict)");
-/// assert_eq!(names[18], "NBS (misplaced)");
-/// assert_eq!(names.len(), 21);
+/// assert_eq!(names[8], "A* (GAP-3)");
+/// assert_eq!(names[12], "A* dense (linear conflict)");
+/// assert_eq!(names[22], "greedy (linear conflict)");
+/// assert_eq!(names[34], "NBS (misplaced)");
+/// assert_eq!(names[40], "NBS (GAP)");
+/// assert_eq!(names.len(), 41);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {
@@ -373,7 +477,10 @@ pub fn run(
         })
         .collect();
     let solve = |solver: &mut Solver, &(set, board, strategy): &(usize, usize, Strategy)| {
-        let attempt = solver.solve(sets[set].instances[board].board, strategy, limits)?;
+        let attempt = match sets[set].instances[board].start {
+            Start::Board(start) => solver.solve(start, strategy, limits)?,
+            Start::Stack(start) => solver.solve_stack(start, strategy, limits)?,
+        };
         progress(Task {
             set: &sets[set].name,
             strategy,
@@ -428,7 +535,7 @@ pub struct CrossCheck {
 /// use frontier_workspace::compare::{DefaultSets, cross_check, run, strategies};
 /// use frontier_workspace::strategy::Solver;
 ///
-/// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0 }.build();
+/// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0, stack_sizes: vec![7], stacks: 2 }.build();
 /// let solver = Solver::new();
 /// let records = run(&sets, &strategies(), &Limits::new(), 1, &solver, &|_| {})?;
 /// let check = cross_check(&sets, &records);
@@ -446,6 +553,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
     for record in records {
         let length = match &record.attempt.answer {
             Answer::Solved(moves) => Some(moves.len()),
+            Answer::Sorted(flips) => Some(flips.len()),
             // A solvable board called unsolvable is a disagreement too.
             Answer::Unsolvable => None,
             Answer::Stopped(_) => continue,
@@ -494,7 +602,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
                             "{} {} ({}): {strategy} found {} where the optimum is {}",
                             set.name,
                             instance.origin,
-                            instance.board.to_line(),
+                            instance.start.to_line(),
                             show(*length),
                             show(agreed),
                         ));
@@ -514,7 +622,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
                     "{} {} ({}): {}",
                     set.name,
                     instance.origin,
-                    instance.board.to_line(),
+                    instance.start.to_line(),
                     detail.join("; ")
                 ));
             }
@@ -1091,9 +1199,13 @@ mod tests {
     #[test]
     fn korf_and_defaults() {
         let sets = DefaultSets::default().build();
-        assert_eq!(sets.len(), 4);
+        assert_eq!(sets.len(), 7);
         assert!(sets[3].instances.iter().all(|i| i.known_length.is_some()));
-        assert_eq!(sets[0].instances[0].board.to_line(), POJ_SAMPLE);
+        assert_eq!(sets[6].name, "12 pancakes");
+        assert_eq!(sets[6].size, Size::Pancakes);
+        assert_eq!(sets[6].instances.len(), 5);
+        assert!(matches!(sets[6].instances[0].start, Start::Stack(s) if s.len() == 12));
+        assert_eq!(sets[0].instances[0].start.to_line(), POJ_SAMPLE);
     }
 
     fn settings() -> Settings {

@@ -2,7 +2,7 @@
 //! (`benches/`): problems that are not puzzles, to show that anything
 //! plugs into [`frontier`], and the logic of the example programs, kept
 //! here so it is tested. The libraries themselves live in
-//! `crates/frontier` and `crates/sliding-puzzle`.
+//! `crates/frontier`, `crates/sliding-puzzle` and `crates/pancake`.
 
 pub mod compare;
 pub mod eight;

@@ -1,7 +1,8 @@
 //! The registry: every algorithm and every heuristic the programs offer,
 //! each described once. `compare`, `eight` and `fifteen` take their
 //! command-line values, labels, board sizes and the way each one runs from
-//! the two tables below, so an entry added here appears in all three.
+//! the two tables below, so an entry added here appears in all three (and,
+//! if it lists `Pancakes`, on `compare`'s pancake stacks).
 //!
 //! The tables are `macro_rules!` invocations. From the algorithm table the
 //! macro generates [`Algorithm`] (with its [`clap::ValueEnum`]), its
@@ -55,15 +56,40 @@
 //!    - `sizes`, as for algorithms;
 //!    - `compared`: whether `compare` runs it by default (it can always be
 //!      asked for with `--heuristics`);
-//!    - `make: |tables| ...`: the heuristic value, cheap to clone or
+//!    - `make: |tables| ...` (boards; leave it out for a pancake-only
+//!      heuristic): the heuristic value, cheap to clone or
 //!      `Copy`; `tables` is a [`Tables<W, H>`] whose
 //!      [`pattern_database`](Tables::pattern_database) loads (once, then
 //!      shares) a pattern database of the given tile groups. `?` works:
 //!      the expression is evaluated in a function returning
-//!      `Result<_, SolveError>`.
+//!      `Result<_, SolveError>`;
+//!    - `gap: ...` (pancakes only): the [`pancake::Gap`] it stands for.
 //!
 //! Keep the table ordered weakest first: the comparison gives a dense
 //! algorithm the last (strongest) heuristic that fits its boards.
+//!
+//! # Pancake stacks, the second domain
+//!
+//! The same two tables serve the [`pancake`] crate's stacks. `Pancakes` is
+//! a third [`Size`], listed in `sizes` like a board size:
+//!
+//! - an algorithm whose `sizes` list `Pancakes` has its one `run`
+//!   expression compiled a second time, for [`Pancakes`] problems, into the
+//!   pancake dispatch (the macro reads the list; `searchers` is then a
+//!   [`PancakeSearchers`]). So MM, added once, runs on boards and stacks;
+//!   an algorithm that does not list `Pancakes` (the 3x3 table, the dense
+//!   variants) is refused on stacks with its reason;
+//! - a heuristic has a `make` expression for boards, a `gap` expression
+//!   (a [`pancake::Gap`]) for stacks, or both (`zero`); its `sizes` say
+//!   which. GAP-3, GAP-2, GAP-1 and GAP are compared by default, and each
+//!   strategy runs on the sets it handles, so one `compare` run shows
+//!   boards with the board heuristics and stacks with the GAP family.
+//!
+//! This keeps one [`Algorithm`] and one [`HeuristicName`] (so a
+//! [`Strategy`] and the comparison's rows, CSV and JSON are unchanged) at
+//! the price of a `Size` that is not a board size. The alternatives were
+//! worse: a second registry for pancakes would list MM twice, and a
+//! `--domain` switch would hide half of the comparison by default.
 //!
 //! # Why a macro
 //!
@@ -85,6 +111,7 @@ use frontier::{
     Solution, Stats,
 };
 use indicatif::{ProgressBar, ProgressStyle};
+use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
 use sliding_puzzle::heuristic::pdb::{
     FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, GroupProgress, Partition, PatternDatabase,
 };
@@ -94,6 +121,14 @@ use sliding_puzzle::{
 };
 
 use crate::strategy::{SolveError, Strategy};
+
+/// The GAP-k that ignores every pancake: zero on every stack, the
+/// `zero` heuristic of pancakes.
+#[expect(clippy::cast_possible_truncation, reason = "Stack::MAX_LEN is 20")]
+const ZERO_GAP: u8 = Stack::MAX_LEN as u8;
+
+/// The result of one search on a pancake stack.
+pub type PancakeResult = SearchResult<PancakeState, Flip, u32>;
 
 /// The result of one search on a `W`×`H` board.
 pub type PuzzleResult<const W: usize, const H: usize> = SearchResult<PuzzleState<W, H>, Move, u32>;
@@ -106,6 +141,32 @@ macro_rules! reason {
     };
     ($reason:literal) => {
         Some($reason)
+    };
+}
+
+/// `$then` if the size list names `Pancakes`, else `$else`: an algorithm's
+/// `run` is compiled for pancake stacks only if its entry lists them.
+macro_rules! if_pancakes {
+    ([] $then:block else $else:block) => {
+        $else
+    };
+    ([Pancakes $(, $rest:ident)*] $then:block else $else:block) => {
+        $then
+    };
+    ([$first:ident $(, $rest:ident)*] $then:block else $else:block) => {
+        if_pancakes!([$($rest),*] $then else $else)
+    };
+}
+
+/// The first block if it is not empty, else the second: a heuristic's
+/// optional `make` (boards) or `gap` (pancakes), or the answer "no
+/// implementation here".
+macro_rules! present_or {
+    ({} or $none:block) => {
+        $none
+    };
+    ({ $($some:tt)+ } or $none:block) => {
+        { $($some)+ }
     };
 }
 
@@ -229,6 +290,27 @@ macro_rules! algorithms {
                 })+
             }
         }
+
+        /// The dispatch for pancake stacks: the same `run` expressions,
+        /// compiled for [`Pancakes`] for the entries whose sizes list
+        /// `Pancakes`; `None` for the others.
+        fn run_pancake_algorithm(
+            algorithm: Algorithm,
+            puzzle: &Pancakes,
+            limits: &Limits<u32>,
+            searchers: &mut PancakeSearchers,
+        ) -> Option<PancakeResult> {
+            match algorithm {
+                $(Algorithm::$variant => if_pancakes!([$($size),+] {
+                    let $puzzle = puzzle;
+                    let $limits = limits;
+                    let $searchers = &mut *searchers;
+                    $run
+                } else {
+                    None
+                }),)+
+            }
+        }
     };
 }
 
@@ -242,7 +324,8 @@ macro_rules! heuristics {
             label: $label:literal,
             sizes: [$($size:ident),+] $(($reason:literal))?,
             compared: $compared:literal,
-            make: |$tables:pat_param| $make:expr $(,)?
+            $(make: |$tables:pat_param| $make:expr,)?
+            $(gap: $gap:expr,)?
         }
     )+) => {
         /// The heuristics A* and IDA* can use, weakest first. Generated
@@ -316,12 +399,35 @@ macro_rules! heuristics {
             let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
             let tables = Tables::<W, H> { databases, heuristic };
             Ok(match heuristic {
-                $(HeuristicName::$variant => {
+                $(HeuristicName::$variant => present_or!({$(
                     let $tables = &tables;
                     let made = $make;
                     run_algorithm(strategy.algorithm, &Puzzle::new(board, made), limits, searchers)
-                })+
+                )?} or {
+                    None
+                }),)+
             })
+        }
+
+        /// Runs the strategy's algorithm on `stack` with the strategy's
+        /// heuristic (zero for the algorithms that use none). `None` when
+        /// the algorithm or the heuristic has no implementation for
+        /// pancakes.
+        pub(crate) fn search_stack(
+            stack: Stack,
+            strategy: Strategy,
+            limits: &Limits<u32>,
+            searchers: &mut PancakeSearchers,
+        ) -> Option<PancakeResult> {
+            let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+            match heuristic {
+                $(HeuristicName::$variant => present_or!({$(
+                    let problem = Pancakes::new(stack, $gap);
+                    run_pancake_algorithm(strategy.algorithm, &problem, limits, searchers)
+                )?} or {
+                    None
+                }),)+
+            }
         }
 
         /// Builds (or loads) what `heuristic` needs on `W`×`H` boards now,
@@ -332,10 +438,10 @@ macro_rules! heuristics {
         ) -> Result<(), SolveError> {
             let tables = Tables::<W, H> { databases, heuristic };
             match heuristic {
-                $(HeuristicName::$variant => {
+                $(HeuristicName::$variant => present_or!({$(
                     let $tables = &tables;
                     let _made = $make;
-                })+
+                )?} or {}),)+
             }
             Ok(())
         }
@@ -360,7 +466,7 @@ algorithms! {
         name: "bfs",
         label: "bfs",
         heuristic: false,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -371,7 +477,7 @@ algorithms! {
         name: "bfs-dense",
         label: "bfs dense",
         heuristic: false,
-        sizes: [Three] ("a dense 4x4 table would need 16! entries"),
+        sizes: [Three] ("dense tables are kept for 3x3 boards: 4x4 would need 16! entries"),
         dense: true,
         searches: true,
         optimal: true,
@@ -382,7 +488,7 @@ algorithms! {
         name: "bidirectional",
         label: "bidirectional",
         heuristic: false,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -393,7 +499,7 @@ algorithms! {
         name: "bidirectional-dense",
         label: "bidirectional dense",
         heuristic: false,
-        sizes: [Three] ("a dense 4x4 table would need 16! entries"),
+        sizes: [Three] ("dense tables are kept for 3x3 boards: 4x4 would need 16! entries"),
         dense: true,
         searches: true,
         optimal: true,
@@ -406,7 +512,7 @@ algorithms! {
         name: "astar",
         label: "A*",
         heuristic: true,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -417,7 +523,7 @@ algorithms! {
         name: "astar-dense",
         label: "A* dense",
         heuristic: true,
-        sizes: [Three] ("a dense 4x4 table would need 16! entries"),
+        sizes: [Three] ("dense tables are kept for 3x3 boards: 4x4 would need 16! entries"),
         dense: true,
         searches: true,
         optimal: true,
@@ -428,7 +534,7 @@ algorithms! {
         name: "idastar",
         label: "IDA*",
         heuristic: true,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -443,7 +549,7 @@ algorithms! {
         name: "greedy",
         label: "greedy",
         heuristic: true,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: false,
@@ -456,7 +562,7 @@ algorithms! {
         name: "mm",
         label: "MM",
         heuristic: true,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -469,7 +575,7 @@ algorithms! {
         name: "nbs",
         label: "NBS",
         heuristic: true,
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         dense: false,
         searches: true,
         optimal: true,
@@ -482,15 +588,16 @@ heuristics! {
     Zero {
         name: "zero",
         label: "zero",
-        sizes: [Three, Four],
+        sizes: [Three, Four, Pancakes],
         compared: false,
         make: |_| Zero,
+        gap: Gap::ignoring(ZERO_GAP),
     }
     /// The number of tiles out of place.
     Misplaced {
         name: "misplaced",
         label: "misplaced",
-        sizes: [Three, Four],
+        sizes: [Three, Four] ("it measures sliding-puzzle boards"),
         compared: true,
         make: |_| Misplaced,
     }
@@ -498,7 +605,7 @@ heuristics! {
     Manhattan {
         name: "manhattan",
         label: "manhattan",
-        sizes: [Three, Four],
+        sizes: [Three, Four] ("it measures sliding-puzzle boards"),
         compared: true,
         make: |_| Manhattan,
     }
@@ -507,7 +614,7 @@ heuristics! {
     LinearConflict {
         name: "linear-conflict",
         label: "linear conflict",
-        sizes: [Three, Four],
+        sizes: [Three, Four] ("it measures sliding-puzzle boards"),
         compared: true,
         make: |_| LinearConflict,
     }
@@ -539,6 +646,41 @@ heuristics! {
         compared: false,
         make: |tables| tables.pattern_database(&FIFTEEN_7_8)?,
     }
+    /// GAP-3 (pancakes): the gaps between neighbours that are not
+    /// consecutive, ignoring those involving pancakes 1, 2 and 3.
+    Gap3 {
+        name: "gap-3",
+        label: "GAP-3",
+        sizes: [Pancakes] ("it counts the gaps of pancake stacks"),
+        compared: true,
+        gap: Gap::ignoring(3),
+    }
+    /// GAP-2 (pancakes): the gaps, ignoring those involving pancakes 1
+    /// and 2.
+    Gap2 {
+        name: "gap-2",
+        label: "GAP-2",
+        sizes: [Pancakes] ("it counts the gaps of pancake stacks"),
+        compared: true,
+        gap: Gap::ignoring(2),
+    }
+    /// GAP-1 (pancakes): the gaps, ignoring those involving pancake 1.
+    Gap1 {
+        name: "gap-1",
+        label: "GAP-1",
+        sizes: [Pancakes] ("it counts the gaps of pancake stacks"),
+        compared: true,
+        gap: Gap::ignoring(1),
+    }
+    /// GAP (Helmert 2010; pancakes): the number of neighbours, the plate
+    /// included, that are not consecutive pancakes.
+    Gap {
+        name: "gap",
+        label: "GAP",
+        sizes: [Pancakes] ("it counts the gaps of pancake stacks"),
+        compared: true,
+        gap: Gap::FULL,
+    }
 }
 
 impl fmt::Display for Algorithm {
@@ -562,7 +704,7 @@ impl HeuristicName {
     /// use frontier_workspace::registry::HeuristicName;
     ///
     /// let names: Vec<_> = HeuristicName::compared().iter().map(|h| h.name()).collect();
-    /// assert_eq!(names, ["misplaced", "manhattan", "linear-conflict"]);
+    /// assert_eq!(names, ["misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap"]);
     /// ```
     #[must_use]
     pub fn compared() -> Vec<HeuristicName> {
@@ -581,11 +723,15 @@ pub enum Size {
     Three,
     /// 4x4, the 15-puzzle.
     Four,
+    /// Pancake stacks, of any number of pancakes: not a board, but the
+    /// registry's second domain, whose entries list it among their sizes
+    /// like a board size.
+    Pancakes,
 }
 
 impl Size {
-    /// Both sizes, smallest first.
-    pub const ALL: [Size; 2] = [Size::Three, Size::Four];
+    /// Every size: the two boards, smallest first, then pancake stacks.
+    pub const ALL: [Size; 3] = [Size::Three, Size::Four, Size::Pancakes];
 
     /// The size of `board`.
     #[must_use]
@@ -597,13 +743,36 @@ impl Size {
     }
 }
 
+impl Size {
+    /// What instances of this size are called: `3x3 boards`, `pancake
+    /// stacks`.
+    #[must_use]
+    pub const fn instances(self) -> &'static str {
+        match self {
+            Size::Three => "3x3 boards",
+            Size::Four => "4x4 boards",
+            Size::Pancakes => "pancake stacks",
+        }
+    }
+}
+
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Size::Three => "3x3",
             Size::Four => "4x4",
+            Size::Pancakes => "pancake",
         })
     }
+}
+
+/// What the algorithms keep from one pancake stack to the next: IDA*'s
+/// buffers. The pancake counterpart of [`Searchers`], with the fields the
+/// `run` expressions of the entries that list `Pancakes` use.
+#[derive(Debug, Default)]
+pub struct PancakeSearchers {
+    /// IDA*, whose path and iteration buffers are reused.
+    ida: IdaStar<PancakeState, Flip, u32>,
 }
 
 /// What the algorithms keep from one `W`×`H` board to the next: IDA*'s

@@ -1,8 +1,8 @@
-//! Solving one sliding-puzzle board with a named strategy: an algorithm of
-//! [`frontier`] (or the precomputed [`EightTable`]) and, for A* and IDA*, a
-//! heuristic, both taken from the [`registry`]. Shared by the
-//! `eight`, `fifteen` and `compare` examples, which differ only in how they
-//! read boards and report answers.
+//! Solving one sliding-puzzle board (or one pancake stack) with a named
+//! strategy: an algorithm of [`frontier`] (or the precomputed
+//! [`EightTable`]) and, for the guided algorithms, a heuristic, both taken
+//! from the [`registry`]. Shared by the `eight`, `fifteen` and `compare`
+//! examples, which differ only in how they read boards and report answers.
 //!
 //! Every answer is replayed with [`Board::verify_solution`] before
 //! [`Solver::solve`] returns it, and every board is checked for
@@ -14,9 +14,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use frontier::{Limit, Limits, Outcome, SearchResult, Stats};
+use pancake::{Flip, FlipError, Stack};
 use sliding_puzzle::{AnyBoard, Board, EightTable, Move, MoveError};
 
-use crate::registry::{self, PatternDatabases, Searchers};
+use crate::registry::{self, PancakeSearchers, PatternDatabases, Searchers};
 pub use crate::registry::{Algorithm, HeuristicName, Size};
 
 /// An algorithm and, if it uses one, a heuristic.
@@ -104,6 +105,8 @@ impl fmt::Display for Strategy {
 pub enum Answer {
     /// An optimal solution, already replayed to the goal.
     Solved(Vec<Move>),
+    /// The flips that sort a pancake stack, already replayed.
+    Sorted(Vec<Flip>),
     /// The board cannot reach the goal (found by its parity, before any
     /// search).
     Unsolvable,
@@ -142,6 +145,7 @@ impl Attempt {
     pub fn moves(&self) -> Option<usize> {
         match &self.answer {
             Answer::Solved(moves) => Some(moves.len()),
+            Answer::Sorted(flips) => Some(flips.len()),
             _ => None,
         }
     }
@@ -161,7 +165,7 @@ impl Attempt {
 #[non_exhaustive]
 pub enum SolveError {
     /// The strategy does not exist for this board size.
-    #[error("{strategy} cannot solve {size} boards ({reason})")]
+    #[error("{strategy} cannot solve {} ({reason})", size.instances())]
     Unsupported {
         /// The strategy asked for.
         strategy: Strategy,
@@ -189,6 +193,17 @@ pub enum SolveError {
         /// What the replay found.
         error: MoveError,
     },
+    /// The strategy returned flips that do not sort a pancake stack: a bug
+    /// in `frontier` or `pancake`, never bad input.
+    #[error("{strategy} returned flips that do not sort {stack}: {error}")]
+    WrongFlips {
+        /// The strategy that answered.
+        strategy: Strategy,
+        /// The stack, top first.
+        stack: String,
+        /// What the replay found.
+        error: FlipError,
+    },
 }
 
 impl SolveError {
@@ -196,19 +211,23 @@ impl SolveError {
     /// rather than a strategy that cannot be used here.
     #[must_use]
     pub fn is_bug(&self) -> bool {
-        matches!(self, SolveError::WrongSolution { .. })
+        matches!(
+            self,
+            SolveError::WrongSolution { .. } | SolveError::WrongFlips { .. }
+        )
     }
 }
 
-/// Solves boards with any [`Strategy`], keeping what can be reused from one
-/// board to the next: the 3x3 table (built on first use, or shared), the
-/// pattern databases (loaded on first use, shared through an `Arc`) and
-/// IDA*'s buffers.
+/// Solves boards and pancake stacks with any [`Strategy`], keeping what
+/// can be reused from one to the next: the 3x3 table (built on first use,
+/// or shared), the pattern databases (loaded on first use, shared through
+/// an `Arc`) and IDA*'s buffers.
 #[derive(Debug)]
 pub struct Solver {
     databases: Arc<PatternDatabases>,
     eight: Searchers<3, 3>,
     fifteen: Searchers<4, 4>,
+    pancakes: PancakeSearchers,
 }
 
 impl Default for Solver {
@@ -226,6 +245,7 @@ impl Solver {
             databases: Arc::new(PatternDatabases::default()),
             eight: Searchers::new(None),
             fifteen: Searchers::new(None),
+            pancakes: PancakeSearchers::default(),
         }
     }
 
@@ -247,6 +267,7 @@ impl Solver {
             databases: Arc::clone(&self.databases),
             eight: Searchers::new(self.eight.shared_table()),
             fifteen: Searchers::new(None),
+            pancakes: PancakeSearchers::default(),
         }
     }
 
@@ -293,6 +314,8 @@ impl Solver {
         match size {
             Size::Three => registry::prepare(strategy, &mut self.eight, &self.databases),
             Size::Four => registry::prepare(strategy, &mut self.fifteen, &self.databases),
+            // Nothing to build: GAP needs no tables.
+            Size::Pancakes => Ok(()),
         }
     }
 
@@ -368,6 +391,76 @@ impl Solver {
             }
         }
         Ok(attempt)
+    }
+}
+
+impl Solver {
+    /// Sorts a pancake `stack` with `strategy` under `limits` and replays
+    /// the flips before returning them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Limits;
+    /// use frontier_workspace::strategy::{Algorithm, HeuristicName, Solver, Strategy};
+    ///
+    /// let stack = "3 6 1 5 2 4".parse()?;
+    /// let mut solver = Solver::new();
+    /// let mm = Strategy::new(Algorithm::Mm, HeuristicName::Gap);
+    /// let attempt = solver.solve_stack(stack, mm, &Limits::new())?;
+    /// let by_astar = solver.solve_stack(stack, Strategy::new(Algorithm::AStar, HeuristicName::Gap2), &Limits::new())?;
+    /// assert_eq!(attempt.moves(), by_astar.moves());
+    /// assert!(solver.solve_stack(stack, Strategy::plain(Algorithm::Table), &Limits::new()).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a strategy that cannot sort stacks
+    /// (the 3x3 table, the dense tables, a sliding-puzzle heuristic);
+    /// [`SolveError::WrongFlips`] if the flips found do not sort the stack.
+    pub fn solve_stack(
+        &mut self,
+        stack: Stack,
+        strategy: Strategy,
+        limits: &Limits<u32>,
+    ) -> Result<Attempt, SolveError> {
+        let unsupported = |reason| SolveError::Unsupported {
+            strategy,
+            size: Size::Pancakes,
+            reason,
+        };
+        if let Some(reason) = strategy.refusal(Size::Pancakes) {
+            return Err(unsupported(reason));
+        }
+        let started = Instant::now();
+        let result = registry::search_stack(stack, strategy, limits, &mut self.pancakes);
+        let elapsed = started.elapsed();
+        let Some(SearchResult { outcome, stats }) = result else {
+            return Err(unsupported(
+                "the registry lists it for pancakes, but it has no implementation",
+            ));
+        };
+        let answer = match outcome {
+            Outcome::Found(solution) => {
+                if let Err(error) = stack.verify_solution(&solution.actions) {
+                    return Err(SolveError::WrongFlips {
+                        strategy,
+                        stack: stack.to_string(),
+                        error,
+                    });
+                }
+                Answer::Sorted(solution.actions)
+            }
+            // cannot happen: every stack can be sorted; reported, not hidden
+            Outcome::Unreachable => Answer::Unsolvable,
+            Outcome::LimitReached(limit) => Answer::Stopped(limit),
+        };
+        Ok(Attempt {
+            answer,
+            stats,
+            elapsed,
+        })
     }
 }
 
@@ -451,6 +544,78 @@ mod tests {
                 assert_eq!(attempt.stats.generated, 0, "{strategy}");
             }
         }
+    }
+
+    #[test]
+    fn every_pancake_strategy_sorts_a_stack() {
+        let stack: Stack = "3 6 1 5 2 4".parse().unwrap();
+        let mut solver = Solver::new();
+        let strategies = every_strategy(Size::Pancakes);
+        // bfs and bidirectional BFS; A*, IDA*, greedy, MM and NBS with zero,
+        // GAP-3, GAP-2, GAP-1 and GAP.
+        assert_eq!(strategies.len(), 2 + 5 * 5);
+        let optimal = solver
+            .solve_stack(stack, Strategy::plain(Algorithm::Bfs), &Limits::new())
+            .unwrap()
+            .moves()
+            .unwrap();
+        for strategy in strategies {
+            solver.prepare(strategy, Size::Pancakes).unwrap();
+            let attempt = solver.solve_stack(stack, strategy, &Limits::new()).unwrap();
+            let Answer::Sorted(flips) = &attempt.answer else {
+                panic!("{strategy}: {:?}", attempt.answer);
+            };
+            // `solve_stack` replayed the flips; greedy may take more.
+            assert_eq!(stack.verify_solution(flips), Ok(()));
+            if strategy.algorithm.is_optimal() {
+                assert_eq!(flips.len(), optimal, "{strategy}");
+            } else {
+                assert!(flips.len() >= optimal, "{strategy}");
+            }
+            assert!(attempt.stats.expanded > 0, "{strategy}");
+        }
+        let stopped = solver
+            .solve_stack(
+                stack,
+                Strategy::plain(Algorithm::Bfs),
+                &Limits::new().max_stored(10),
+            )
+            .unwrap();
+        assert_eq!(stopped.limit(), Some(Limit::Stored));
+        for refused in [
+            Strategy::plain(Algorithm::Table),
+            Strategy::new(Algorithm::AStarDense, HeuristicName::Gap),
+            Strategy::new(Algorithm::AStar, HeuristicName::Manhattan),
+        ] {
+            let err = solver
+                .solve_stack(stack, refused, &Limits::new())
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    SolveError::Unsupported {
+                        size: Size::Pancakes,
+                        ..
+                    }
+                ),
+                "{err}"
+            );
+            assert!(solver.prepare(refused, Size::Pancakes).is_err());
+        }
+        let err = solver
+            .solve_stack(
+                stack,
+                Strategy::new(Algorithm::Mm, HeuristicName::Misplaced),
+                &Limits::new(),
+            )
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "MM (misplaced) cannot solve pancake stacks (it measures sliding-puzzle boards)"
+        );
+        let board: AnyBoard = SAMPLE.parse().unwrap();
+        let gap = Strategy::new(Algorithm::AStar, HeuristicName::Gap);
+        assert!(solver.solve(board, gap, &Limits::new()).is_err());
     }
 
     #[test]

@@ -266,6 +266,155 @@ fn compare_rows_on_a_small_file() {
 }
 
 #[test]
+fn compare_sorts_pancake_stacks() {
+    let stacks = temp_file(
+        "stacks.txt",
+        "# two stacks of 7, a bad line, one of 9\n3 7 1 5 2 6 4\n7 6 5 4 3 2 1\n1 2 8\n9 1 8 2 7 3 6 4 5\n",
+    );
+    let args = [
+        "--pancakes",
+        stacks.to_str().unwrap(),
+        "--format",
+        "csv",
+        "--max-time",
+        "60",
+    ];
+    let output = run("compare", &args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(
+        err.contains("stacks.txt:4: pancake 8 at position 2 is out of range (expected 1 to 3)"),
+        "{err}"
+    );
+    let out = stdout(&output);
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // Per set: bfs and bidirectional BFS, then A*, IDA*, greedy, MM and NBS
+    // with GAP-3, GAP-2, GAP-1 and GAP; no board heuristic, no table, no
+    // dense variant.
+    assert_eq!(rows.len(), 2 * 22, "{out}");
+    let seven: Vec<_> = rows
+        .iter()
+        .filter(|r| r[column("set")].ends_with("stacks.txt 7 pancakes"))
+        .collect();
+    assert_eq!(seven.len(), 22, "{out}");
+    let heuristics: Vec<&str> = seven[2..6].iter().map(|r| r[column("heuristic")]).collect();
+    assert_eq!(heuristics, ["gap-3", "gap-2", "gap-1", "gap"]);
+    let algorithms: Vec<&str> = seven.iter().map(|r| r[column("algorithm")]).collect();
+    assert_eq!(algorithms[..3], ["bfs", "bidirectional", "astar"]);
+    assert_eq!(algorithms[18..], ["nbs"; 4]);
+    // The reversed stack takes one flip; every optimal strategy agrees on
+    // the other, greedy takes no fewer.
+    let optimal: f64 = seven[0][column("mean_length")].parse().unwrap();
+    assert!(optimal > 1.0, "{out}");
+    for row in &rows {
+        assert_eq!(row[column("attempted")], row[column("solved")], "{row:?}");
+    }
+    for row in &seven {
+        let mean: f64 = row[column("mean_length")].parse().unwrap();
+        if row[column("algorithm")] == "greedy" {
+            assert!(mean >= optimal, "{out}");
+        } else {
+            assert!((mean - optimal).abs() < 1e-9, "{out}");
+        }
+    }
+    let _ = std::fs::remove_file(stacks);
+}
+
+#[test]
+fn compare_default_sets_include_pancakes() {
+    let args = [
+        "--random",
+        "0",
+        "--korf",
+        "0",
+        "--walks",
+        "10",
+        "--stack-sizes",
+        "6",
+        "--stacks",
+        "2",
+        "--algorithms",
+        "astar,mm",
+        "--heuristics",
+        "manhattan,gap",
+        "--format",
+        "json",
+    ];
+    let output = run("compare", &args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let sets: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("\"set\": "))
+        .collect();
+    assert_eq!(
+        sets,
+        [
+            "\"poj sample\",",
+            "\"poj sample\",",
+            "\"4x4 walks\",",
+            "\"4x4 walks\",",
+            "\"6 pancakes\",",
+            "\"6 pancakes\","
+        ],
+        "{out}"
+    );
+    assert_eq!(out.matches("\"heuristic\": \"gap\"").count(), 2, "{out}");
+    assert_eq!(out.matches("\"solved\": 2").count(), 2, "{out}");
+    // A missing file and a file with no stack are errors.
+    let empty = temp_file("no-stacks.txt", "# nothing\n");
+    let none = run("compare", &["--pancakes", empty.to_str().unwrap()], "");
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        stderr(&none).contains("holds no pancake stack"),
+        "{}",
+        stderr(&none)
+    );
+    let _ = std::fs::remove_file(empty);
+}
+
+#[test]
+fn bidirectional_study_checks_every_length() {
+    let output = run(
+        "bidirectional_study",
+        &["--sizes", "6,7", "--stacks", "3", "--korf", "0"],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains("### 6 pancakes (3 random stacks, seeds 2016..2019)"),
+        "{out}"
+    );
+    assert!(out.contains("### 7 pancakes"), "{out}");
+    // Per size: bidirectional BFS, then A*, MM and NBS with each of the
+    // four GAP heuristics and IDA* with GAP and GAP-1, all solving all 3.
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("| 3/3 |"))
+        .collect();
+    assert_eq!(rows.len(), 2 * (1 + 4 * 3 + 2), "{out}");
+    assert!(
+        rows.iter().any(|r| r.starts_with("| GAP-3 | NBS |")),
+        "{out}"
+    );
+    assert!(
+        out.contains("Check: every solution was replayed to the goal, and on all 6 instances"),
+        "{out}"
+    );
+    let bad = run("bidirectional_study", &["--sizes", "21"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stderr(&bad).contains("a stack holds 2 to 20 pancakes"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
 fn compare_prints_json_and_a_table() {
     let boards = temp_file("one.txt", &format!("{SAMPLE}\n"));
     let json = run(

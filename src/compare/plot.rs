@@ -35,7 +35,7 @@ fn decade(value: f64) -> String {
         _ => format!("{:.0}G", value / 1e9),
     }
 }
-use crate::strategy::{Algorithm, Answer, HeuristicName, Size, Strategy};
+use crate::strategy::{Algorithm, HeuristicName, Size, Strategy};
 
 /// Colours of the heuristics, by their position in [`HeuristicName::ALL`]
 /// (reused in turn past the end).
@@ -151,7 +151,7 @@ pub fn svg(
                         .filter(|r| r.strategy == strategy && sets[r.set].size == size)
                         .filter_map(|r| {
                             let length = check.optimal[r.set][r.board]?;
-                            let solved = matches!(r.attempt.answer, Answer::Solved(_));
+                            let solved = r.attempt.moves().is_some();
                             let expanded = r.attempt.stats.expanded as f64;
                             Some((length, expanded.max(1.0), solved))
                         })
@@ -177,8 +177,12 @@ pub fn svg(
         for (area, (size, series)) in areas.iter().zip(&panels) {
             panel(area, *size, series)?;
         }
-        let drawn_strategies: Vec<Strategy> =
-            strategies.iter().copied().filter(|s| drawn(*s)).collect();
+        // Pancake sets have no panel: their strategies stay out of the legend.
+        let drawn_strategies: Vec<Strategy> = strategies
+            .iter()
+            .copied()
+            .filter(|s| drawn(*s) && sizes.iter().any(|&size| s.handles(size)))
+            .collect();
         legend(&footer, &drawn_strategies)?;
         root.present().map_err(PlotError::from)?;
     }

@@ -1,0 +1,200 @@
+//! The crate's errors: [`ParseError`] when a stack cannot be read,
+//! [`FlipError`] when flips cannot be replayed or do not sort the stack, and
+//! [`TokenExcerpt`], the bounded copy of a bad token that errors keep.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::Flip;
+
+/// Why a stack could not be read (from text by `FromStr`, or from a slice by
+/// [`Stack::new`](crate::Stack::new)).
+///
+/// A stack is written top first, one number per pancake, `1` for the
+/// smallest; positions count pancakes from 0 (the top). When an input has
+/// several problems, the first of these checks to fail is reported:
+/// unreadable tokens, the number of pancakes, ranges, repeats.
+///
+/// # Example
+///
+/// ```
+/// use pancake::{ParseError, Stack};
+///
+/// let err = "3 1 6 2 4".parse::<Stack>().unwrap_err();
+/// assert_eq!(err, ParseError::OutOfRange { pancake: 6, position: 2, max: 5 });
+/// assert_eq!(err.to_string(), "pancake 6 at position 2 is out of range (expected 1 to 5)");
+/// assert_eq!("2 1 2".parse::<Stack>().unwrap_err().to_string(), "pancake 2 appears twice, at positions 0 and 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The input holds no pancake.
+    #[error("expected 1 to {max} pancakes, found none")]
+    Empty {
+        /// The most pancakes a stack can hold ([`Stack::MAX_LEN`](crate::Stack::MAX_LEN)).
+        max: usize,
+    },
+    /// The input holds more pancakes than a stack can.
+    #[error("expected at most {max} pancakes, found {found}")]
+    TooMany {
+        /// The most pancakes a stack can hold ([`Stack::MAX_LEN`](crate::Stack::MAX_LEN)).
+        max: usize,
+        /// The number of pancakes in the input.
+        found: usize,
+    },
+    /// A token is not a pancake number (digits only).
+    #[error("unreadable token {token} at position {position} (expected a pancake number)")]
+    UnreadableToken {
+        /// The token as written, cut short if it is long.
+        token: TokenExcerpt,
+        /// Where it appears.
+        position: usize,
+    },
+    /// A pancake number is 0 or larger than the stack.
+    #[error("pancake {pancake} at position {position} is out of range (expected 1 to {max})")]
+    OutOfRange {
+        /// The pancake as written.
+        pancake: u64,
+        /// Where it appears.
+        position: usize,
+        /// The largest pancake of the stack: the number of pancakes.
+        max: usize,
+    },
+    /// A pancake appears more than once.
+    #[error("pancake {pancake} appears twice, at positions {first} and {second}")]
+    Repeated {
+        /// The repeated pancake.
+        pancake: u8,
+        /// Where it appears first.
+        first: usize,
+        /// Where it appears again.
+        second: usize,
+    },
+}
+
+/// Why a list of flips could not be applied to a stack, or did not sort it.
+///
+/// Positions count flips from 0.
+///
+/// # Example
+///
+/// ```
+/// use pancake::{Flip, FlipError, Stack};
+///
+/// let stack: Stack = "2 1 3".parse()?;
+/// let err = stack.verify_solution(&[Flip::new(4)]).unwrap_err();
+/// assert_eq!(err, FlipError::TooLarge { flip: Flip::new(4), position: 0, len: 3 });
+/// assert_eq!(err.to_string(), "flip 4 at position 0 turns more pancakes than the stack's 3");
+/// # Ok::<(), pancake::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum FlipError {
+    /// A flip of fewer than two pancakes (a flip of one changes nothing and
+    /// is not a move).
+    #[error("flip {flip} at position {position} turns fewer than 2 pancakes")]
+    TooSmall {
+        /// The flip.
+        flip: Flip,
+        /// Where it appears.
+        position: usize,
+    },
+    /// A flip of more pancakes than the stack holds.
+    #[error("flip {flip} at position {position} turns more pancakes than the stack's {len}")]
+    TooLarge {
+        /// The flip.
+        flip: Flip,
+        /// Where it appears.
+        position: usize,
+        /// The number of pancakes in the stack.
+        len: usize,
+    },
+    /// Every flip is legal, but the last stack is not sorted.
+    #[error("the {flips} flips end at {end}, not at the sorted stack")]
+    GoalNotReached {
+        /// The number of flips applied.
+        flips: usize,
+        /// The stack they end at, top first.
+        end: String,
+    },
+}
+
+/// A token as an error keeps it: its first [`TokenExcerpt::KEPT_CHARS`]
+/// characters and its length, so that an error about a huge token costs no
+/// more memory or output than one about a short token.
+///
+/// `Display` quotes the token as `{:?}` does, followed for a cut token by
+/// `…` and its length in bytes.
+///
+/// # Example
+///
+/// ```
+/// use pancake::TokenExcerpt;
+///
+/// assert_eq!(TokenExcerpt::new("four").to_string(), r#""four""#);
+/// let long = TokenExcerpt::new(&"y".repeat(1000));
+/// assert_eq!(long.kept(), "y".repeat(32));
+/// assert_eq!(long.len(), 1000);
+/// assert!(long.is_cut());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TokenExcerpt {
+    /// The first characters of the token, at most `KEPT_CHARS` of them.
+    kept: String,
+    /// The token's length in bytes.
+    len: usize,
+}
+
+impl TokenExcerpt {
+    /// How many characters of a token are kept.
+    pub const KEPT_CHARS: usize = 32;
+
+    /// The excerpt of `token`: O(`KEPT_CHARS`), the rest is not read.
+    #[must_use]
+    pub fn new(token: &str) -> Self {
+        let end = token
+            .char_indices()
+            .nth(Self::KEPT_CHARS)
+            .map_or(token.len(), |(end, _)| end);
+        TokenExcerpt {
+            kept: token[..end].to_owned(),
+            len: token.len(),
+        }
+    }
+
+    /// The characters kept: the whole token unless [`is_cut`](Self::is_cut).
+    #[must_use]
+    pub fn kept(&self) -> &str {
+        &self.kept
+    }
+
+    /// The whole token's length in bytes (as UTF-8).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the token is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether some of the token was left out.
+    #[must_use]
+    pub fn is_cut(&self) -> bool {
+        self.kept.len() < self.len
+    }
+}
+
+impl fmt::Display for TokenExcerpt {
+    /// `"four"`, or `"yyyy"… of 1000 bytes` for a cut token.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.kept)?;
+        if self.is_cut() {
+            write!(f, "… of {} bytes", self.len)?;
+        }
+        Ok(())
+    }
+}

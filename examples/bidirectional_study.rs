@@ -1,0 +1,429 @@
+//! The study behind `docs/bidirectional.md`: A*, MM, NBS, bidirectional
+//! BFS and IDA* on random pancake stacks with GAP, GAP-1, GAP-2 and GAP-3,
+//! and on the easiest of Korf's 15-puzzles with Manhattan distance, each
+//! search under a memory and a time limit. Prints Markdown tables.
+//!
+//! ```sh
+//! cargo run --release --example bidirectional_study
+//! cargo run --release --example bidirectional_study -- --sizes 12 --stacks 3 --korf 0
+//! ```
+//!
+//! Every search goes through the registry's [`Solver`], which replays each
+//! solution to the goal before returning it; this program then checks that
+//! every solution of an instance has the length of A*'s (or, where A* was
+//! stopped by a limit, of the other optimal searches'), and exits with
+//! status 2 if one does not.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use frontier::{Limit, Limits};
+use frontier_workspace::compare::{human_count, human_time};
+use frontier_workspace::strategy::{
+    Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy,
+};
+use pancake::Stack;
+use sliding_puzzle::AnyBoard;
+use sliding_puzzle::instances::Instance;
+
+/// Runs the bidirectional-search study and prints its tables as Markdown.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// The numbers of pancakes, comma-separated
+    #[arg(long, value_delimiter = ',', default_values_t = vec![12, 14, 16])]
+    sizes: Vec<usize>,
+
+    /// How many random stacks of each size
+    #[arg(long, default_value_t = 10)]
+    stacks: usize,
+
+    /// The seed of the first stack (the i-th is drawn from seed + i)
+    #[arg(long, default_value_t = 2016)]
+    seed: u64,
+
+    /// How many of Korf's 100 15-puzzles, easiest first (0: none)
+    #[arg(long, default_value_t = 5)]
+    korf: usize,
+
+    /// Stop a search that stores more states than this
+    #[arg(long, default_value_t = 5_000_000)]
+    max_stored: usize,
+
+    /// Stop a search after this many seconds
+    #[arg(long, default_value_t = 10.0)]
+    max_time: f64,
+
+    /// The GAP heuristics IDA* runs with on pancakes, comma-separated (with
+    /// the weaker ones it re-expands the stacks' many transpositions and
+    /// runs into the time limit)
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![HeuristicName::Gap, HeuristicName::Gap1])]
+    idastar_heuristics: Vec<HeuristicName>,
+
+    /// Leave IDA* out
+    #[arg(long)]
+    no_idastar: bool,
+}
+
+/// One strategy's attempts on a set of instances, in instance order.
+struct Cell {
+    strategy: Strategy,
+    attempts: Vec<Attempt>,
+}
+
+/// What the study keeps between its parts: the solver, the limits and
+/// what the cross-check found.
+struct Study {
+    solver: Solver,
+    limits: Limits<u32>,
+    mismatches: Vec<String>,
+    checked: usize,
+    /// The heuristics past the limits: at some size, A*, MM and NBS were
+    /// each stopped on at least half the stacks; with the size where.
+    exhausted: Vec<(HeuristicName, usize)>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let Ok(max_time) = Duration::try_from_secs_f64(args.max_time) else {
+        eprintln!(
+            "error: --max-time {} is not a duration in seconds",
+            args.max_time
+        );
+        return ExitCode::FAILURE;
+    };
+    if let Some(&len) = args
+        .sizes
+        .iter()
+        .find(|&&len| !(2..=Stack::MAX_LEN).contains(&len))
+    {
+        eprintln!(
+            "error: --sizes {len}: a stack holds 2 to {} pancakes",
+            Stack::MAX_LEN
+        );
+        return ExitCode::FAILURE;
+    }
+    let mut study = Study {
+        solver: Solver::new(),
+        limits: Limits::new().max_stored(args.max_stored).max_time(max_time),
+        mismatches: Vec::new(),
+        checked: 0,
+        exhausted: Vec::new(),
+    };
+    let mut sizes = args.sizes.clone();
+    sizes.sort_unstable();
+    sizes.dedup();
+    println!(
+        "Limits per search: {} stored states, {}. Times are each search's own, one search at a time.\n",
+        human_count(f64::from(
+            u32::try_from(args.max_stored).unwrap_or(u32::MAX)
+        )),
+        human_time(max_time)
+    );
+    let done = sizes
+        .iter()
+        .try_for_each(|&len| study.pancakes(&args, len))
+        .and_then(|()| study.korf(&args));
+    if let Err(err) = done {
+        return fail(&err);
+    }
+    if study.mismatches.is_empty() {
+        println!(
+            "Check: every solution was replayed to the goal, and on all {} instances every search that finished found the length A* found (and Korf's published length).",
+            study.checked
+        );
+        ExitCode::SUCCESS
+    } else {
+        for mismatch in &study.mismatches {
+            eprintln!("MISMATCH: {mismatch}");
+        }
+        ExitCode::from(2)
+    }
+}
+
+/// The guided algorithms of the study, IDA* unless left out.
+fn guided(args: &Args) -> Vec<Algorithm> {
+    let mut all = vec![Algorithm::AStar, Algorithm::Mm, Algorithm::Nbs];
+    if !args.no_idastar {
+        all.push(Algorithm::IdaStar);
+    }
+    all
+}
+
+impl Study {
+    /// Part (a): random stacks of `len` pancakes, one table.
+    fn pancakes(&mut self, args: &Args, len: usize) -> Result<(), SolveError> {
+        let stacks: Vec<Stack> = (0..args.stacks as u64)
+            .map(|i| Stack::random(len, args.seed.wrapping_add(i)))
+            .collect();
+        let mut strategies = vec![Strategy::plain(Algorithm::Bidirectional)];
+        let mut notes = Vec::new();
+        for heuristic in [
+            HeuristicName::Gap,
+            HeuristicName::Gap1,
+            HeuristicName::Gap2,
+            HeuristicName::Gap3,
+        ] {
+            if let Some(&(_, smaller)) = self.exhausted.iter().find(|(h, _)| *h == heuristic) {
+                notes.push(format!(
+                    "{heuristic} not run: at {smaller} pancakes A*, MM and NBS were each stopped by a limit on at least half the stacks."
+                ));
+                continue;
+            }
+            strategies.extend(
+                guided(args)
+                    .into_iter()
+                    .filter(|&a| {
+                        a != Algorithm::IdaStar || args.idastar_heuristics.contains(&heuristic)
+                    })
+                    .map(|a| Strategy::new(a, heuristic)),
+            );
+        }
+        let mut cells = Vec::new();
+        for strategy in strategies {
+            let attempts = stacks
+                .iter()
+                .map(|&stack| self.solver.solve_stack(stack, strategy, &self.limits))
+                .collect::<Result<Vec<_>, _>>()?;
+            eprintln!("{len} pancakes: {strategy} done");
+            cells.push(Cell { strategy, attempts });
+        }
+        let origins: Vec<String> = stacks.iter().map(ToString::to_string).collect();
+        self.checked += cross_check(&cells, &origins, &mut self.mismatches);
+        println!(
+            "### {len} pancakes ({} random stacks, seeds {}..{})\n",
+            stacks.len(),
+            args.seed,
+            args.seed.wrapping_add(args.stacks as u64)
+        );
+        print!("{}", table(&cells));
+        for note in &notes {
+            println!("\n{note}");
+        }
+        println!();
+        for heuristic in [
+            HeuristicName::Gap,
+            HeuristicName::Gap1,
+            HeuristicName::Gap2,
+            HeuristicName::Gap3,
+        ] {
+            let beyond = [Algorithm::AStar, Algorithm::Mm, Algorithm::Nbs]
+                .iter()
+                .all(|&algorithm| {
+                    cells
+                        .iter()
+                        .find(|c| c.strategy == Strategy::new(algorithm, heuristic))
+                        .is_some_and(|c| {
+                            2 * c.attempts.iter().filter(|a| a.limit().is_some()).count()
+                                >= c.attempts.len()
+                        })
+                });
+            if beyond {
+                self.exhausted.push((heuristic, len));
+            }
+        }
+        Ok(())
+    }
+
+    /// Part (b): the easiest of Korf's 15-puzzles with Manhattan distance.
+    fn korf(&mut self, args: &Args) -> Result<(), SolveError> {
+        if args.korf == 0 {
+            return Ok(());
+        }
+        let mut korf = sliding_puzzle::instances::korf100();
+        korf.sort_by_key(|instance| (instance.length, instance.id));
+        korf.truncate(args.korf);
+        let strategies: Vec<Strategy> = std::iter::once(Strategy::plain(Algorithm::Bidirectional))
+            .chain(
+                guided(args)
+                    .into_iter()
+                    .map(|a| Strategy::new(a, HeuristicName::Manhattan)),
+            )
+            .collect();
+        let name = |instance: &Instance<4, 4>| format!("korf #{}", instance.id.unwrap_or(0));
+        let mut cells = Vec::new();
+        for strategy in strategies {
+            let mut attempts = Vec::new();
+            for instance in &korf {
+                let attempt =
+                    self.solver
+                        .solve(AnyBoard::Fifteen(instance.board), strategy, &self.limits)?;
+                if let (Some(found), Some(published)) = (attempt.moves(), instance.length)
+                    && found != published
+                {
+                    self.mismatches.push(format!(
+                        "{}: {strategy} found {found} moves, published {published}",
+                        name(instance)
+                    ));
+                }
+                attempts.push(attempt);
+            }
+            eprintln!("15-puzzle: {strategy} done");
+            cells.push(Cell { strategy, attempts });
+        }
+        let origins: Vec<String> = korf.iter().map(name).collect();
+        self.checked += cross_check(&cells, &origins, &mut self.mismatches);
+        let ids: Vec<String> = korf
+            .iter()
+            .map(|i| format!("#{} ({} moves)", i.id.unwrap_or(0), i.length.unwrap_or(0)))
+            .collect();
+        println!(
+            "### 15-puzzle, Manhattan distance: the {} easiest of Korf's 100\n\nInstances {}.\n",
+            korf.len(),
+            ids.join(", ")
+        );
+        print!("{}", table(&cells));
+        println!();
+        Ok(())
+    }
+}
+
+fn fail(err: &SolveError) -> ExitCode {
+    if err.is_bug() {
+        eprintln!("WRONG ANSWER: {err}");
+        ExitCode::from(2)
+    } else {
+        eprintln!("error: {err}");
+        ExitCode::FAILURE
+    }
+}
+
+/// Checks, instance by instance, that every finished search found A*'s
+/// length (or, where A* stopped, the length the others agree on); returns
+/// how many instances had at least two answers to compare.
+fn cross_check(cells: &[Cell], origins: &[String], mismatches: &mut Vec<String>) -> usize {
+    let mut checked = 0;
+    for (index, origin) in origins.iter().enumerate() {
+        let answers: Vec<(Strategy, usize)> = cells
+            .iter()
+            .filter_map(|cell| Some((cell.strategy, cell.attempts[index].moves()?)))
+            .collect();
+        let reference = answers
+            .iter()
+            .find(|(s, _)| s.algorithm == Algorithm::AStar)
+            .or(answers.first());
+        let Some(&(reference, length)) = reference else {
+            continue;
+        };
+        if answers.len() >= 2 {
+            checked += 1;
+        }
+        for &(strategy, found) in &answers {
+            if found != length {
+                mismatches.push(format!(
+                    "{origin}: {strategy} found {found}, {reference} found {length}"
+                ));
+            }
+        }
+    }
+    checked
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &mut [f64]) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some(f64::midpoint(values[n / 2 - 1], values[n / 2])),
+    }
+}
+
+/// The Markdown table of the cells: one row per strategy, with the medians
+/// over the instances its search finished, and its nodes relative to A*'s
+/// with the same heuristic on the same instances.
+#[expect(clippy::cast_precision_loss, reason = "node counts shown rounded")]
+fn table(cells: &[Cell]) -> String {
+    let mut out = String::from(
+        "| heuristic | algorithm | solved | stopped | median expanded | mean expanded | expanded / A*'s (median) | median time | mean time | peak stored |\n\
+         | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for cell in cells {
+        let finished: Vec<&Attempt> = cell
+            .attempts
+            .iter()
+            .filter(|a| a.moves().is_some())
+            .collect();
+        let stopped: Vec<Limit> = cell.attempts.iter().filter_map(Attempt::limit).collect();
+        let mut expanded: Vec<f64> = finished.iter().map(|a| a.stats.expanded as f64).collect();
+        let mut times: Vec<f64> = finished.iter().map(|a| a.elapsed.as_secs_f64()).collect();
+        let mean = |values: &[f64]| {
+            (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+        };
+        let mean_expanded = mean(&expanded);
+        let mean_time = mean(&times);
+        // A* with the same heuristic (bidirectional BFS: with the first
+        // heuristic listed), on the instances both finished.
+        let astar = cells.iter().find(|c| {
+            c.strategy.algorithm == Algorithm::AStar
+                && (c.strategy.heuristic == cell.strategy.heuristic
+                    || cell.strategy.heuristic.is_none())
+        });
+        let mut ratios: Vec<f64> = astar
+            .map(|astar| {
+                astar
+                    .attempts
+                    .iter()
+                    .zip(&cell.attempts)
+                    .filter(|(a, b)| a.moves().is_some() && b.moves().is_some())
+                    .map(|(a, b)| b.stats.expanded as f64 / (a.stats.expanded.max(1) as f64))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let stopped_text = if stopped.is_empty() {
+            "-".to_owned()
+        } else {
+            let memory = stopped
+                .iter()
+                .filter(|&&l| matches!(l, Limit::Stored | Limit::Memory))
+                .count();
+            let time = stopped.iter().filter(|&&l| l == Limit::Time).count();
+            let mut parts = Vec::new();
+            if memory > 0 {
+                parts.push(format!("{memory} memory"));
+            }
+            if time > 0 {
+                parts.push(format!("{time} time"));
+            }
+            let other = stopped.len() - memory - time;
+            if other > 0 {
+                parts.push(format!("{other} other"));
+            }
+            parts.join(", ")
+        };
+        let heuristic_label = match (cell.strategy.heuristic, astar) {
+            (None, Some(astar)) => {
+                format!("- (ratio to A* with {})", astar.strategy.heuristic_label())
+            }
+            _ => cell.strategy.heuristic_label().to_owned(),
+        };
+        let show_count = |v: Option<f64>| v.map_or("-".to_owned(), human_count);
+        let show_time =
+            |v: Option<f64>| v.map_or("-".to_owned(), |s| human_time(Duration::from_secs_f64(s)));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {}/{} | {} | {} | {} | {} | {} | {} | {} |",
+            heuristic_label,
+            cell.strategy.algorithm.label(),
+            finished.len(),
+            cell.attempts.len(),
+            stopped_text,
+            show_count(median(&mut expanded)),
+            show_count(mean_expanded),
+            median(&mut ratios).map_or("-".to_owned(), |r| format!("{r:.2}")),
+            show_time(median(&mut times)),
+            show_time(mean_time),
+            human_count(
+                cell.attempts
+                    .iter()
+                    .map(|a| a.stats.peak_stored)
+                    .max()
+                    .unwrap_or(0) as f64
+            ),
+        );
+    }
+    out
+}
