@@ -64,7 +64,8 @@ pub struct LayeredBfs<P, U> {
 pub struct Enumeration {
     /// `histogram[d]`: the number of states `d` moves from the start.
     pub histogram: Vec<u64>,
-    /// Wall time of the run, workers started to workers joined.
+    /// Wall time of the run, from the first worker starting (for a
+    /// cluster: once the processes are connected) to the workers joined.
     pub elapsed: Duration,
     /// Bitmap bytes held at the peak by this process's workers (the seen
     /// bitmap and the rounds in flight), besides timely's buffers and the
@@ -147,7 +148,6 @@ where
         on_layer: impl Fn(&LayerProgress) + Send + Sync + 'static,
     ) -> Result<Option<Enumeration>, DataflowError> {
         check_addressable(self.space.count)?;
-        let started = Instant::now();
         let space = Arc::clone(&self.space);
         let root = self.space.problem.rank(&self.space.problem.start()) as u64;
         let options = Options {
@@ -157,19 +157,23 @@ where
         };
         let dir = self.distances.clone();
         let guards = timely::execute(workers.timely_config(), move |worker| {
+            // Timed from here: a cluster's connections are made by now.
+            let started = Instant::now();
             let (index, peers) = (worker.index(), worker.peers());
             let result = engine::run_worker(worker, &space, vec![root], &options);
             if let (Some(dir), Some(distances)) = (&dir, &result.distances) {
                 write_distances(dir, index, peers, distances)?;
             }
-            Ok::<_, DataflowError>((result.histogram, result.peak_bitmap_bytes))
+            Ok::<_, DataflowError>((result.histogram, result.peak_bitmap_bytes, started))
         })
         .map_err(|message| DataflowError::Timely { message })?;
         let mut histogram = Vec::new();
         let mut peak_bitmap_bytes = 0;
+        let mut started: Option<Instant> = None;
         for joined in guards.join() {
-            let (worker_histogram, bytes) =
+            let (worker_histogram, bytes, worker_started) =
                 joined.map_err(|message| DataflowError::Timely { message })??;
+            started = Some(started.map_or(worker_started, |s| s.min(worker_started)));
             if !worker_histogram.is_empty() {
                 histogram = worker_histogram;
             }
@@ -177,7 +181,7 @@ where
         }
         Ok((workers.process() == 0).then(|| Enumeration {
             histogram,
-            elapsed: started.elapsed(),
+            elapsed: started.map(|s| s.elapsed()).unwrap_or_default(),
             peak_bitmap_bytes,
         }))
     }

@@ -179,6 +179,7 @@ struct Partition<S: Space> {
     unit_out: Vec<u64>,
     free_out: Vec<u64>,
     entry_out: Vec<u64>,
+    /// Bitmaps allocated, `seen` included, now and at the peak.
     bitmaps_live: usize,
     bitmaps_peak: usize,
 }
@@ -313,6 +314,7 @@ pub(crate) fn run_worker<S: Space>(
     worker.dataflow::<u64, _, _>(move |scope| {
         let roots = roots.to_stream(scope).container::<Vec<u64>>();
         let (handle, cycle) = scope.feedback(1u64);
+        let outer = roots.scope();
         let mut builder = OperatorBuilder::new("Layer".to_owned(), roots.scope());
         let mut input = builder.new_input(
             roots.concat(cycle),
@@ -325,7 +327,9 @@ pub(crate) fn run_worker<S: Space>(
         let mut counts_out = OutputBuilder::from(counts_out);
         let mut entries_out = OutputBuilder::from(entries_out);
         let partition = partition_in_flow;
-        builder.build_reschedule(move |initial| {
+        // A round too large for one activation asks to run again soon.
+        let activator = outer.activator_for(builder.operator_info().address);
+        builder.build(move |initial| {
             // Rounds hold their own capabilities, taken from the messages.
             drop(initial);
             move |frontiers| {
@@ -455,10 +459,13 @@ pub(crate) fn run_worker<S: Space>(
                     p.spare.push(active.round.candidates);
                     p.bitmaps_live -= 1;
                 }
-                p.active.is_some()
+                if p.active.is_some()
                     || p.rounds
                         .first_key_value()
                         .is_some_and(|(time, _)| !frontiers[0].less_equal(time))
+                {
+                    activator.activate();
+                }
             }
         });
         ranks.connect_loop(handle);
@@ -539,7 +546,7 @@ pub(crate) fn run_worker<S: Space>(
         histogram,
         distances: p.distances.take(),
         entries,
-        peak_bitmap_bytes: bitmap_bytes * (1 + p.bitmaps_peak),
+        peak_bitmap_bytes: bitmap_bytes * p.bitmaps_peak,
     }
 }
 
