@@ -169,7 +169,7 @@ fn small_puzzle_patterns_give_byte_identical_files() {
 /// About a minute in release mode:
 /// `cargo test --release -p frontier-dataflow --test pattern -- --ignored`.
 #[test]
-#[ignore = "builds seven 15-puzzle tables both ways; run in release"]
+#[ignore = "builds six 15-puzzle tables both ways; run in release"]
 fn fifteen_puzzle_5_5_5_and_6_6_3_databases_are_byte_identical() {
     for tiles in FIFTEEN_5_5_5.iter().chain(&FIFTEEN_6_6_3) {
         let started = std::time::Instant::now();
