@@ -25,7 +25,8 @@
 //! The run checks its own result: half the arrangements are reachable, and
 //! the deepest layer is the published maximum. Exit status: 0 if the
 //! checks pass, 1 if one fails, 2 for a bad command line or a run that
-//! could not start (a hosts file missing, a peer unreachable).
+//! could not start or was lost (a hosts file missing, a peer process that
+//! died: timely has no fault tolerance, see `docs/distributed.md`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -126,7 +126,8 @@ where
     ///
     /// [`DataflowError::TooLarge`] if the ranks do not fit in memory
     /// indices, [`DataflowError::Timely`] if timely cannot start or connect
-    /// its workers or a worker fails, [`DataflowError::Io`] if a distance
+    /// its workers, a worker fails or a peer process dies mid-run,
+    /// [`DataflowError::Io`] if a distance
     /// file cannot be written.
     ///
     /// # Panics
@@ -170,9 +171,8 @@ where
         let mut histogram = Vec::new();
         let mut peak_bitmap_bytes = 0;
         let mut started: Option<Instant> = None;
-        for joined in guards.join() {
-            let (worker_histogram, bytes, worker_started) =
-                joined.map_err(|message| DataflowError::Timely { message })??;
+        for joined in engine::join(guards)? {
+            let (worker_histogram, bytes, worker_started) = joined?;
             started = Some(started.map_or(worker_started, |s| s.min(worker_started)));
             if !worker_histogram.is_empty() {
                 histogram = worker_histogram;

@@ -635,3 +635,27 @@ pub(crate) fn gather_entries(
     }
     (index == 0).then(|| std::mem::take(&mut *table.borrow_mut()))
 }
+
+/// Joins the workers of a run, turning a failure into an error: a worker
+/// that panicked, or timely's communication threads panicking when a peer
+/// process dies (timely reports that by panicking in its guards).
+pub(crate) fn join<T: Send + 'static>(
+    guards: timely::communication::WorkerGuards<T>,
+) -> Result<Vec<T>, crate::DataflowError> {
+    let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || guards.join()))
+        .map_err(|panic| crate::DataflowError::Timely {
+            message: panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_else(|| "a timely thread panicked".to_owned()),
+        })?;
+    joined
+        .into_iter()
+        .map(|result| {
+            result.map_err(|_| crate::DataflowError::Timely {
+                message: "a worker thread panicked (its message is above)".to_owned(),
+            })
+        })
+        .collect()
+}

@@ -110,10 +110,8 @@ where
     })
     .map_err(|message| DataflowError::Timely { message })?;
     let mut table = None;
-    for joined in guards.join() {
-        if let Some(entries) = joined.map_err(|message| DataflowError::Timely { message })? {
-            table = Some(PatternTable::from_entries(entries));
-        }
+    for entries in engine::join(guards)?.into_iter().flatten() {
+        table = Some(PatternTable::from_entries(entries));
     }
     Ok(table.filter(|_| workers.process() == 0))
 }
