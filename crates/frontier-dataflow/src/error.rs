@@ -1,0 +1,58 @@
+//! The one error type of the crate.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Why a distributed search could not start, run or save its results.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DataflowError {
+    /// The worker configuration is inconsistent.
+    #[error("invalid worker configuration: {reason}")]
+    Config {
+        /// What is wrong, with the values involved.
+        reason: String,
+    },
+    /// The hosts file could not be read.
+    #[error("cannot read hosts file {path}: {source}")]
+    Hosts {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// The hosts file names fewer addresses than there are processes.
+    #[error("hosts file {path} lists {found} addresses, expected one per process ({expected})")]
+    TooFewHosts {
+        /// The file.
+        path: PathBuf,
+        /// The number of processes.
+        expected: usize,
+        /// The number of non-empty lines in the file.
+        found: usize,
+    },
+    /// The space has more ranks than this platform can address.
+    #[error("{ranks} ranks cannot be addressed on this platform")]
+    TooLarge {
+        /// The number of ranks asked for.
+        ranks: u64,
+    },
+    /// timely could not start its workers (for a cluster: could not connect
+    /// the processes), or a worker failed.
+    #[error("dataflow failed: {message}")]
+    Timely {
+        /// timely's description, or the worker's panic.
+        message: String,
+    },
+    /// Writing a result file failed.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// A pattern table could not be saved.
+    #[error(transparent)]
+    Table(#[from] pattern_db::PdbError),
+}
