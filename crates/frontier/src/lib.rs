@@ -18,6 +18,10 @@
 //!   admissible heuristic, consistent or not.
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length.
+//! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
+//!   cores, each iteration's tree split near the root into subtrees that
+//!   rayon's work stealing shares out (in the manner of Rao, Kumar &
+//!   Ramesh 1987).
 //! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
 //!   found fast by following the heuristic; not optimal.
 //!
@@ -113,6 +117,8 @@ mod greedy;
 mod idastar;
 mod limits;
 pub mod open;
+#[cfg(feature = "parallel")]
+mod parallel_idastar;
 pub mod problem;
 pub mod solution;
 pub mod table;
@@ -127,6 +133,8 @@ pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
+#[cfg(feature = "parallel")]
+pub use parallel_idastar::{ParallelIdaStar, SPLIT_TASKS};
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

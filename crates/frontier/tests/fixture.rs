@@ -56,16 +56,16 @@ fn found(steps: u32, cost: u32) -> Expect {
 
 fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
 where
-    P: BidirectionalProblem<Cost = u32> + RankedStates,
-    P::State: Debug,
-    P::Action: PartialEq + Debug,
+    P: BidirectionalProblem<Cost = u32> + RankedStates + Sync,
+    P::State: Debug + Send + Sync,
+    P::Action: PartialEq + Debug + Send,
 {
     for (algorithm, result) in run_all(problem, limits, limits) {
         let want = match algorithm {
             name if name.starts_with("bidirectional") => expect.bidirectional,
             name if counts_steps(name) => expect.bfs,
             name if any_path(name) => expect.greedy,
-            "idastar" => expect.idastar,
+            name if name.starts_with("idastar") => expect.idastar,
             _ => expect.astar,
         };
         let got = match &result.outcome {
@@ -103,7 +103,7 @@ where
                 "{row}: {algorithm} stored past the limit"
             );
         }
-        if algorithm == "idastar" && stats.expanded > 0 {
+        if algorithm.starts_with("idastar") && stats.expanded > 0 {
             assert!(
                 !stats.iterations.is_empty(),
                 "{row}: IDA* reported no iteration"
