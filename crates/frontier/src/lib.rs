@@ -103,6 +103,13 @@
 //!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]. Reversible
 //!   moves are something a problem states, never something an algorithm
 //!   assumes.
+//! - **Plain functions reuse memory.** [`bfs`], [`bidirectional_bfs`],
+//!   [`astar`] and [`greedy`] keep one idle searcher per thread and per
+//!   type, so calling them in a loop costs what a reused searcher costs
+//!   (no fresh tables, page faults and cold caches per call). A searcher
+//!   whose last search stored more than 65,536 states is dropped instead of
+//!   kept, so a thread never holds the tables of one huge search. This is
+//!   why these functions ask `'static` states, actions and costs.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 #![forbid(unsafe_code)]
@@ -120,6 +127,7 @@ pub mod open;
 #[cfg(feature = "parallel")]
 mod parallel_idastar;
 pub mod problem;
+mod reuse;
 pub mod solution;
 pub mod table;
 pub mod toy;
