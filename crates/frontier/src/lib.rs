@@ -142,7 +142,7 @@ pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
 #[cfg(feature = "parallel")]
-pub use parallel_idastar::{ParallelIdaStar, SPLIT_TASKS};
+pub use parallel_idastar::ParallelIdaStar;
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

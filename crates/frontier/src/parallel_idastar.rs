@@ -17,7 +17,7 @@ use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution,
 /// Each iteration runs the depth-first search under one shared bound. Near
 /// the root a node's children within the bound become separate tasks on a
 /// rayon pool, whose idle threads steal unstarted ones, until about
-/// [`SPLIT_TASKS`] subtrees exist; below that each subtree is searched
+/// 512 subtrees exist; below that each subtree is searched
 /// serially by one thread, exactly as the serial IDA* searches it. So
 ///
 /// - **every iteration but the last expands and generates exactly the nodes
@@ -54,8 +54,8 @@ use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution,
 /// # Complexity
 ///
 /// The work of [`IdaStar`](crate::IdaStar) divided among the threads, plus
-/// one small allocation per node split near the root (about
-/// [`SPLIT_TASKS`] per iteration). Memory: a path per thread.
+/// one small allocation per node split near the root (a few hundred per
+/// iteration). Memory: a path per thread.
 #[derive(Debug)]
 pub struct ParallelIdaStar<S, A, C> {
     limits: Limits<C>,
@@ -67,7 +67,12 @@ pub struct ParallelIdaStar<S, A, C> {
 /// About how many subtrees each iteration is split into: enough that work
 /// stealing evens out subtrees of very different sizes, few enough that
 /// splitting costs nothing measurable.
-pub const SPLIT_TASKS: usize = 512;
+const SPLIT_TASKS: usize = 512;
+
+/// The deepest level split: on a narrow tree (one child per node) the
+/// split levels would otherwise recurse without the serial search's stack
+/// checks.
+const SPLIT_DEPTH: usize = 64;
 
 impl<S, A, C> Default for ParallelIdaStar<S, A, C> {
     fn default() -> Self {
@@ -358,7 +363,8 @@ where
     /// Searches below `state` (at `depth`, reached at cost `g` from
     /// `parent`), one of about `tasks` subtrees searched in parallel:
     /// expands it here and searches its children as parallel tasks while
-    /// there are fewer than [`SPLIT_TASKS`], serially below that.
+    /// there are fewer than [`SPLIT_TASKS`] (and it is above
+    /// [`SPLIT_DEPTH`]), serially below that.
     fn split(
         &self,
         state: &P::State,
@@ -368,7 +374,7 @@ where
         tasks: usize,
     ) -> Part<P::State, P::Action, P::Cost> {
         let mut dfs = Dfs::new(self, depth);
-        if tasks >= SPLIT_TASKS {
+        if tasks >= SPLIT_TASKS || depth >= SPLIT_DEPTH {
             let flow = if dfs.enter(depth) {
                 dfs.children(state, parent, g, depth)
             } else {
