@@ -19,9 +19,9 @@
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length.
 //! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
-//!   cores, each iteration's tree split near the root into subtrees that
-//!   rayon's work stealing shares out (in the manner of Rao, Kumar &
-//!   Ramesh 1987).
+//!   cores, each iteration's tree cut near the root into subtrees that the
+//!   threads take in the serial search's order (a form of Rao, Kumar &
+//!   Ramesh 1987's parallel IDA*).
 //! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
 //!   found fast by following the heuristic; not optimal.
 //!

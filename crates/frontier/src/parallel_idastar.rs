@@ -1,8 +1,8 @@
-//! IDA* on several cores: each iteration's tree is split near the root into
-//! subtrees that rayon's work-stealing pool shares out.
+//! IDA* on several cores: each iteration's tree is cut near the root into
+//! subtrees that the threads of a rayon pool take in the serial order.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -14,11 +14,13 @@ use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution,
 /// IDA* searched by several threads at once: the same problem, the same
 /// bounds and the same optimal cost as [`IdaStar`](crate::IdaStar).
 ///
-/// Each iteration runs the depth-first search under one shared bound. Near
-/// the root a node's children within the bound become separate tasks on a
-/// rayon pool, whose idle threads steal unstarted ones, until about
-/// 512 subtrees exist; below that each subtree is searched
-/// serially by one thread, exactly as the serial IDA* searches it. So
+/// Each iteration runs the depth-first search under one shared bound. The
+/// levels near the root are expanded first, level by level in the serial
+/// search's order, until about 512 subtrees wait; the threads of a rayon
+/// pool then take those subtrees one at a time in that same order, each
+/// searched by one thread exactly as the serial IDA* searches it. Taking
+/// them in order keeps every thread near the serial search's path, so the
+/// last iteration does little more work than the serial one. So
 ///
 /// - **every iteration but the last expands and generates exactly the nodes
 ///   of the serial search** (its [`Iteration`] statistics are equal); the
@@ -121,7 +123,7 @@ impl<S, A, C> ParallelIdaStar<S, A, C> {
 impl<S, A, C> ParallelIdaStar<S, A, C>
 where
     S: Clone + Eq + Send + Sync,
-    A: Clone + Send,
+    A: Clone + Send + Sync,
     C: Cost + Send + Sync,
 {
     /// Searches `problem`.
@@ -213,7 +215,7 @@ fn iterate<P>(
 where
     P: SearchProblem + Sync,
     P::State: Send + Sync,
-    P::Action: Send,
+    P::Action: Send + Sync,
     P::Cost: Send + Sync,
 {
     let start = problem.start();
@@ -239,8 +241,7 @@ where
             shared: &shared,
             bound,
         };
-        // The root stands in as its own parent, as in the serial search.
-        let part = search.split(&start, &start, P::Cost::ZERO, 1, 1);
+        let part = search.iteration(&start);
         // The root is generated once per search, as Korf counts it.
         let generated = part.generated + u64::from(stats.iterations.is_empty());
         stats.iterations.push(Iteration {
@@ -357,70 +358,126 @@ impl<P> Search<'_, '_, P>
 where
     P: SearchProblem + Sync,
     P::State: Send + Sync,
-    P::Action: Send,
+    P::Action: Send + Sync,
     P::Cost: Send + Sync,
 {
-    /// Searches below `state` (at `depth`, reached at cost `g` from
-    /// `parent`), one of about `tasks` subtrees searched in parallel:
-    /// expands it here and searches its children as parallel tasks while
-    /// there are fewer than [`SPLIT_TASKS`] (and it is above
-    /// [`SPLIT_DEPTH`]), serially below that.
-    fn split(
-        &self,
-        state: &P::State,
-        parent: &P::State,
-        g: P::Cost,
-        depth: usize,
-        tasks: usize,
-    ) -> Part<P::State, P::Action, P::Cost> {
-        let mut dfs = Dfs::new(self, depth);
-        if tasks >= SPLIT_TASKS || depth >= SPLIT_DEPTH {
-            let flow = if dfs.enter(depth) {
-                dfs.children(state, parent, g, depth)
-            } else {
-                Flow::Stop
-            };
-            return dfs.finish(flow);
-        }
-        if !dfs.enter(depth) {
-            return dfs.finish(Flow::Stop);
-        }
-        // Generate the children here, as the serial search would, and
-        // keep those within the bound for the tasks.
-        let mut children = Vec::new();
-        for step in self.problem.successors(state) {
-            if step.state == *parent {
-                continue;
+    /// One iteration from `start`. The levels near the root are expanded
+    /// one after another, each in the serial search's order, until about
+    /// [`SPLIT_TASKS`] subtrees wait (or [`SPLIT_DEPTH`] is reached); the
+    /// threads then take those subtrees in that order, each searching one
+    /// at a time with the serial loop. Taking them in order keeps every
+    /// thread near the serial search's path, so a goal the serial search
+    /// reaches early is reached early, and no thread works far to the
+    /// right of it.
+    fn iteration(&self, start: &P::State) -> Part<P::State, P::Action, P::Cost> {
+        let mut dfs = Dfs::new(self, 1);
+        let mut above = vec![Above {
+            state: start.clone(),
+            parent: 0,
+            action: None,
+            g: P::Cost::ZERO,
+        }];
+        let mut level = vec![0];
+        let mut depth = 1;
+        while level.len() < SPLIT_TASKS && depth < SPLIT_DEPTH {
+            let mut next = Vec::new();
+            for &index in &level {
+                if !dfs.enter(depth) {
+                    return dfs.finish(Flow::Stop);
+                }
+                let node = &above[index];
+                // The root stands in as its own parent, as in the serial
+                // search.
+                let (state, parent, g) =
+                    (node.state.clone(), above[node.parent].state.clone(), node.g);
+                for step in self.problem.successors(&state) {
+                    if step.state == parent {
+                        continue;
+                    }
+                    dfs.generated += 1;
+                    let g = g + step.cost;
+                    let f = g + self.problem.heuristic(&step.state);
+                    if f > self.bound {
+                        dfs.next_bound = min_bound(dfs.next_bound, Some(f));
+                        continue;
+                    }
+                    if self.problem.is_goal(&step.state) {
+                        dfs.path.push(step.state);
+                        dfs.actions.push(step.action);
+                        dfs.found = g;
+                        climb(&above, index, &mut dfs.path, &mut dfs.actions);
+                        return dfs.finish(Flow::Found);
+                    }
+                    above.push(Above {
+                        state: step.state,
+                        parent: index,
+                        action: Some(step.action),
+                        g,
+                    });
+                    next.push(above.len() - 1);
+                }
             }
-            dfs.generated += 1;
-            let g = g + step.cost;
-            let f = g + self.problem.heuristic(&step.state);
-            if f > self.bound {
-                dfs.next_bound = min_bound(dfs.next_bound, Some(f));
-                continue;
+            level = next;
+            depth += 1;
+            if level.is_empty() {
+                break;
             }
-            if self.problem.is_goal(&step.state) {
-                dfs.path.push(step.state);
-                dfs.actions.push(step.action);
-                dfs.found = g;
-                return dfs.finish(Flow::Found);
-            }
-            children.push((step.action, step.state, g));
         }
         let own = dfs.finish(Flow::Continue);
-        let tasks = tasks.saturating_mul(children.len().max(1));
-        let below = children
+        let taken = AtomicUsize::new(0);
+        let below = (0..rayon::current_num_threads())
             .into_par_iter()
-            .map(|(action, child, g)| {
-                let mut part = self.split(&child, state, g, depth + 1, tasks);
-                if let End::Found(found) = &mut part.end {
-                    found.states.push(child);
-                    found.actions.push(action);
+            .map(|_| {
+                let mut part = Part::empty();
+                while let Some(&index) = level.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                    let node = &above[index];
+                    let mut dfs = Dfs::new(self, depth);
+                    let flow = if dfs.enter(depth) {
+                        dfs.children(&node.state, &above[node.parent].state, node.g, depth)
+                    } else {
+                        Flow::Stop
+                    };
+                    if flow == Flow::Found {
+                        climb(&above, index, &mut dfs.path, &mut dfs.actions);
+                    }
+                    let subtree = dfs.finish(flow);
+                    let done = !matches!(subtree.end, End::Continue);
+                    part = part.merge(subtree);
+                    if done {
+                        break;
+                    }
                 }
                 part
             })
             .reduce(Part::empty, Part::merge);
         own.merge(below)
+    }
+}
+
+/// A node of the levels expanded before the threads start: its state, its
+/// parent's index (the root is its own parent), the action from the parent
+/// and the cost from the root.
+struct Above<S, A, C> {
+    state: S,
+    parent: usize,
+    action: Option<A>,
+    g: C,
+}
+
+/// Adds the path from `above[index]` up to the root (the root excluded),
+/// to a path held goal first.
+fn climb<S: Clone, A: Clone, C>(
+    above: &[Above<S, A, C>],
+    mut index: usize,
+    path: &mut Vec<S>,
+    actions: &mut Vec<A>,
+) {
+    while index != 0 {
+        let node = &above[index];
+        path.push(node.state.clone());
+        // cannot fail: every node but the root has the action from its parent
+        actions.extend(node.action.clone());
+        index = node.parent;
     }
 }
 

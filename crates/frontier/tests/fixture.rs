@@ -58,7 +58,7 @@ fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
 where
     P: BidirectionalProblem<Cost = u32> + RankedStates + Sync,
     P::State: Debug + Send + Sync,
-    P::Action: PartialEq + Debug + Send,
+    P::Action: PartialEq + Debug + Send + Sync,
 {
     for (algorithm, result) in run_all(problem, limits, limits) {
         let want = match algorithm {

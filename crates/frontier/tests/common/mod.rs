@@ -321,7 +321,7 @@ pub fn run_all<P>(
 where
     P: BidirectionalProblem + RankedStates + Sync,
     P::State: Send + Sync,
-    P::Action: Send,
+    P::Action: Send + Sync,
     P::Cost: Send + Sync,
 {
     use frontier::{AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, open::OpenList};
