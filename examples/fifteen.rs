@@ -7,6 +7,7 @@
 //! cargo run --release --example fifteen -- --heuristic pdb-7-8 korf100
 //! cargo run --release --example fifteen -- --heuristic pdb-6-6-3 --limit 10 korf100
 //! cargo run --release --example fifteen -- --heuristic linear-conflict boards.txt
+//! cargo run --release --example fifteen -- --heuristic manhattan --jobs 2 --limit 10 korf100
 //! ```
 //!
 //! Algorithms and heuristics come from the registry
@@ -64,6 +65,11 @@ struct Args {
     #[command(flatten)]
     databases: DatabaseArgs,
 
+    /// Threads for one search: IDA* splits each iteration's tree among
+    /// them (1: the serial search)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+
     /// Solve only the first N instances
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
@@ -95,7 +101,9 @@ fn main() -> ExitCode {
         instances.truncate(limit);
     }
     let strategy = Strategy::new(args.algo, args.heuristic);
-    let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
+    let mut solver = Solver::new()
+        .with_databases(Arc::new(args.databases.open()))
+        .with_jobs(args.jobs);
     // The pattern database is loaded (or built) here, before the first
     // board, so no board's time includes it.
     if let Err(err) = solver.prepare(strategy, Size::Four) {

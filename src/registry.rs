@@ -107,7 +107,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Mm, Nbs, Outcome, SearchResult,
+    AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Mm, Nbs, Outcome, ParallelIdaStar,
+    SearchResult,
     Solution, Stats,
 };
 use indicatif::{ProgressBar, ProgressStyle};
@@ -275,7 +276,7 @@ macro_rules! algorithms {
         /// Every call to one of frontier's algorithms in the programs goes
         /// through here. `None` when the algorithm has no implementation
         /// for this board shape ([`Solver::solve`] refuses those first).
-        fn run_algorithm<const W: usize, const H: usize, Hr: sliding_puzzle::Heuristic<W, H>>(
+        fn run_algorithm<const W: usize, const H: usize, Hr: sliding_puzzle::Heuristic<W, H> + Sync>(
             algorithm: Algorithm,
             puzzle: &Puzzle<W, H, Hr>,
             limits: &Limits<u32>,
@@ -538,10 +539,16 @@ algorithms! {
         dense: false,
         searches: true,
         optimal: true,
-        run: |puzzle, limits, searchers| {
-            searchers.ida.set_limits(limits.clone());
-            Some(searchers.ida.search(puzzle))
-        },
+        run: |puzzle, limits, searchers| Some(
+            // `--jobs N`: the same search on N threads.
+            if let Some(parallel) = &mut searchers.parallel_ida {
+                parallel.set_limits(limits.clone());
+                parallel.search(puzzle)
+            } else {
+                searchers.ida.set_limits(limits.clone());
+                searchers.ida.search(puzzle)
+            }
+        ),
     }
     /// Greedy best-first search: follows the heuristic, finds a path fast,
     /// not necessarily a shortest one.
@@ -773,6 +780,15 @@ impl fmt::Display for Size {
 pub struct PancakeSearchers {
     /// IDA*, whose path and iteration buffers are reused.
     ida: IdaStar<PancakeState, Flip, u32>,
+    /// IDA* on several threads, as for boards ([`Searchers::jobs`]).
+    parallel_ida: Option<ParallelIdaStar<PancakeState, Flip, u32>>,
+}
+
+impl PancakeSearchers {
+    /// Runs IDA* on `jobs` threads from now on (1: on the calling thread).
+    pub(crate) fn jobs(&mut self, jobs: usize) {
+        self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
+    }
 }
 
 /// What the algorithms keep from one `W`×`H` board to the next: IDA*'s
@@ -781,6 +797,9 @@ pub struct PancakeSearchers {
 pub struct Searchers<const W: usize, const H: usize> {
     /// IDA*, whose path and iteration buffers are reused.
     ida: IdaStar<PuzzleState<W, H>, Move, u32>,
+    /// IDA* on several threads, which the IDA* entry uses instead of `ida`
+    /// when set (`--jobs N`, [`Searchers::jobs`]).
+    parallel_ida: Option<ParallelIdaStar<PuzzleState<W, H>, Move, u32>>,
     /// The 3x3 table, built on first use or shared (never set for other
     /// shapes).
     table: Option<Arc<EightTable>>,
@@ -794,6 +813,11 @@ impl<const W: usize, const H: usize> Searchers<W, H> {
             table: table.filter(|_| (W, H) == (3, 3)),
             ..Self::default()
         }
+    }
+
+    /// Runs IDA* on `jobs` threads from now on (1: on the calling thread).
+    pub(crate) fn jobs(&mut self, jobs: usize) {
+        self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
     }
 
     /// The 3x3 table if it is built, to share with other searchers.

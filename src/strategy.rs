@@ -271,6 +271,17 @@ impl Solver {
         }
     }
 
+    /// The same solver, running IDA* on `jobs` threads (1, the default:
+    /// on the calling thread). Every iteration but the last expands the
+    /// same nodes whatever the number; see [`frontier::ParallelIdaStar`].
+    #[must_use]
+    pub fn with_jobs(mut self, jobs: usize) -> Self {
+        self.eight.jobs(jobs);
+        self.fifteen.jobs(jobs);
+        self.pancakes.jobs(jobs);
+        self
+    }
+
     /// The same solver, taking its pattern databases from `databases`
     /// (shared with other solvers).
     #[must_use]

@@ -21,6 +21,11 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// the default zero heuristic this is Dijkstra's algorithm. For limits, an
 /// open list, dense tables or reuse, configure an [`AStar`].
 ///
+/// Repeated calls on one thread reuse one [`AStar`]'s tables, as a held
+/// searcher would (see the [design decisions](crate#design-decisions)),
+/// which asks `'static` states, actions and costs; search borrowed states
+/// with a [`AStar`] of your own.
+///
 /// # Example
 ///
 /// ```
@@ -35,8 +40,18 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// O(E log V) time and O(V) memory over the states with f below the optimal
 /// cost (plus reopenings for inconsistent heuristics); with the default
 /// bucket open list, pushes and pops are O(1) while costs stay small.
-pub fn astar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    AStar::new().search(problem)
+pub fn astar<P>(problem: &P) -> ResultOf<P>
+where
+    P: SearchProblem,
+    P::State: 'static,
+    P::Action: 'static,
+    P::Cost: 'static,
+{
+    crate::reuse::with_idle(|searcher: &mut AStar<P::State, P::Action, P::Cost>| {
+        let result = searcher.search(problem);
+        let keep = result.stats.peak_stored <= crate::reuse::KEEP_STORED;
+        (result, keep)
+    })
 }
 
 /// A*, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds

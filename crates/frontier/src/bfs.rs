@@ -18,6 +18,11 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// step costs); use [`astar`](crate::astar) when costs differ. The heuristic
 /// is ignored. For limits, dense tables or reuse, configure a [`Bfs`].
 ///
+/// Repeated calls on one thread reuse one [`Bfs`]'s tables, as a held
+/// searcher would (see the [design decisions](crate#design-decisions)),
+/// which asks `'static` states, actions and costs; search borrowed states
+/// with a [`Bfs`] of your own.
+///
 /// # Example
 ///
 /// ```
@@ -31,8 +36,18 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 ///
 /// Time and memory O(V + E) over the states within the solution's depth:
 /// every state reached is stored once, in a hash table.
-pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    Bfs::new().search(problem)
+pub fn bfs<P>(problem: &P) -> ResultOf<P>
+where
+    P: SearchProblem,
+    P::State: 'static,
+    P::Action: 'static,
+    P::Cost: 'static,
+{
+    crate::reuse::with_idle(|searcher: &mut Bfs<P::State, P::Action, P::Cost>| {
+        let result = searcher.search(problem);
+        let keep = result.stats.peak_stored <= crate::reuse::KEEP_STORED;
+        (result, keep)
+    })
 }
 
 /// Breadth-first search, configured: [`Limits`], a [`Dense`] table, and

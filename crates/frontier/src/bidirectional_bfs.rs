@@ -28,6 +28,11 @@ use crate::{
 /// goal gives the empty path. For limits, dense tables or reuse, configure
 /// a [`BidirectionalBfs`].
 ///
+/// Repeated calls on one thread reuse one [`BidirectionalBfs`]'s tables, as a held
+/// searcher would (see the [design decisions](crate#design-decisions)),
+/// which asks `'static` states, actions and costs; search borrowed states
+/// with a [`BidirectionalBfs`] of your own.
+///
 /// # Example
 ///
 /// ```
@@ -43,8 +48,20 @@ use crate::{
 ///
 /// With branching factor b and distance d, about 2·b^(d/2) states instead
 /// of BFS's b^d, in time and memory.
-pub fn bidirectional_bfs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
-    BidirectionalBfs::new().search(problem)
+pub fn bidirectional_bfs<P>(problem: &P) -> ResultOf<P>
+where
+    P: BidirectionalProblem,
+    P::State: 'static,
+    P::Action: 'static,
+    P::Cost: 'static,
+{
+    crate::reuse::with_idle(
+        |searcher: &mut BidirectionalBfs<P::State, P::Action, P::Cost>| {
+            let result = searcher.search(problem);
+            let keep = result.stats.peak_stored <= crate::reuse::KEEP_STORED;
+            (result, keep)
+        },
+    )
 }
 
 /// Bidirectional BFS, configured: [`Limits`] (`max_cost` is ignored: a

@@ -30,6 +30,11 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// that). For limits, an open list, dense tables or reuse, configure a
 /// [`Greedy`].
 ///
+/// Repeated calls on one thread reuse one [`Greedy`]'s tables, as a held
+/// searcher would (see the [design decisions](crate#design-decisions)),
+/// which asks `'static` states, actions and costs; search borrowed states
+/// with a [`Greedy`] of your own.
+///
 /// # Example
 ///
 /// ```
@@ -46,8 +51,18 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// Time and memory O(V + E) over the states it reaches; with the default
 /// bucket open list, pushes and pops are O(1) while heuristic values stay
 /// small.
-pub fn greedy<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    Greedy::new().search(problem)
+pub fn greedy<P>(problem: &P) -> ResultOf<P>
+where
+    P: SearchProblem,
+    P::State: 'static,
+    P::Action: 'static,
+    P::Cost: 'static,
+{
+    crate::reuse::with_idle(|searcher: &mut Greedy<P::State, P::Action, P::Cost>| {
+        let result = searcher.search(problem);
+        let keep = result.stats.peak_stored <= crate::reuse::KEEP_STORED;
+        (result, keep)
+    })
 }
 
 /// Greedy best-first search, configured: [`Limits`], an [`OpenList`], a

@@ -209,7 +209,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
 /// What one level of the path costs in memory, counted generously: the
 /// recursion's stack frame, the state kept by value and its parent's
 /// reference, and the path's entries once found.
-fn frame_bytes<P: SearchProblem>() -> usize {
+pub(crate) fn frame_bytes<P: SearchProblem>() -> usize {
     512 + 2 * size_of::<P::State>() + size_of::<P::Action>()
 }
 

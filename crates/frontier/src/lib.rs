@@ -18,6 +18,10 @@
 //!   admissible heuristic, consistent or not.
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length.
+//! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
+//!   cores, each iteration's tree cut near the root into subtrees that the
+//!   threads take in the serial search's order (a form of Rao, Kumar &
+//!   Ramesh 1987's parallel IDA*).
 //! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
 //!   found fast by following the heuristic; not optimal.
 //! - [`mm`]: MM (Holte, Felner, Sharon & Sturtevant 2016), bidirectional
@@ -109,6 +113,13 @@
 //!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]. Reversible
 //!   moves are something a problem states, never something an algorithm
 //!   assumes.
+//! - **Plain functions reuse memory.** [`bfs`], [`bidirectional_bfs`],
+//!   [`astar`] and [`greedy`] keep one idle searcher per thread and per
+//!   type, so calling them in a loop costs what a reused searcher costs
+//!   (no fresh tables, page faults and cold caches per call). A searcher
+//!   whose last search stored more than 65,536 states is dropped instead of
+//!   kept, so a thread never holds the tables of one huge search. This is
+//!   why these functions ask `'static` states, actions and costs.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 #![forbid(unsafe_code)]
@@ -126,7 +137,10 @@ mod meet;
 mod mm;
 mod nbs;
 pub mod open;
+#[cfg(feature = "parallel")]
+mod parallel_idastar;
 pub mod problem;
+mod reuse;
 pub mod solution;
 pub mod table;
 pub mod toy;
@@ -142,6 +156,8 @@ pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
 pub use mm::{Mm, mm};
 pub use nbs::{Nbs, nbs};
+#[cfg(feature = "parallel")]
+pub use parallel_idastar::ParallelIdaStar;
 pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

@@ -219,6 +219,13 @@ fn probe_memory() -> Option<usize> {
     (available > 0).then(|| usize::try_from(available).unwrap_or(usize::MAX))
 }
 
+/// Whether a search may hold `bytes` under `limits`, by the rule of
+/// [`Room::charge`]: below [`FREE_BYTES`] without asking, unless a bound
+/// is set.
+pub(crate) fn fits<C>(limits: &Limits<C>, bytes: usize) -> bool {
+    (limits.max_memory.is_none() && bytes <= FREE_BYTES) || bytes <= limits.memory_bound()
+}
+
 /// [`DEFAULT_MEMORY_SHARE`] of the memory available, or of 4 GiB.
 fn default_memory_bound() -> usize {
     let available = available_memory().unwrap_or(4 << 30);

@@ -56,16 +56,16 @@ fn found(steps: u32, cost: u32) -> Expect {
 
 fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
 where
-    P: BidirectionalProblem<Cost = u32> + RankedStates,
-    P::State: Debug,
-    P::Action: PartialEq + Debug,
+    P: BidirectionalProblem<Cost = u32> + RankedStates + Sync,
+    P::State: Debug + Send + Sync,
+    P::Action: PartialEq + Debug + Send + Sync,
 {
     for (algorithm, result) in run_all(problem, limits, limits) {
         let want = match algorithm {
             name if name.starts_with("bidirectional") => expect.bidirectional,
             name if counts_steps(name) => expect.bfs,
             name if any_path(name) => expect.greedy,
-            "idastar" => expect.idastar,
+            name if name.starts_with("idastar") => expect.idastar,
             _ => expect.astar,
         };
         let got = match &result.outcome {
@@ -103,7 +103,7 @@ where
                 "{row}: {algorithm} stored past the limit"
             );
         }
-        if algorithm == "idastar" && stats.expanded > 0 {
+        if algorithm.starts_with("idastar") && stats.expanded > 0 {
             assert!(
                 !stats.iterations.is_empty(),
                 "{row}: IDA* reported no iteration"
@@ -291,9 +291,25 @@ fn a_cancel_from_another_thread_stops_a_running_search() {
     // An infinite line: nothing stops IDA* on it but the flag.
     let cycle = Graph::new(3, &[(0, 1, 1), (1, 2, 1), (2, 0, 1)], 0, 0);
     let line = Graph { goal: 99, ..cycle };
+    let second = line.clone();
     let flag = CancelFlag::new();
     let limits = Limits::new().cancel(flag.clone());
     let search = std::thread::spawn(move || frontier::IdaStar::new().limits(limits).search(&line));
+    std::thread::sleep(Duration::from_millis(50));
+    flag.cancel();
+    let result = search.join().unwrap();
+    assert_eq!(result.limit(), Some(Limit::Cancelled));
+    assert!(result.stats.expanded > 0);
+
+    // The same with two threads searching: both notice the flag.
+    let flag = CancelFlag::new();
+    let limits = Limits::new().cancel(flag.clone());
+    let search = std::thread::spawn(move || {
+        frontier::ParallelIdaStar::new()
+            .threads(2)
+            .limits(limits)
+            .search(&second)
+    });
     std::thread::sleep(Duration::from_millis(50));
     flag.cancel();
     let result = search.join().unwrap();
@@ -340,11 +356,16 @@ fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
     let line = Graph::new(LENGTH as usize + 1, &edges, 0, LENGTH);
     // The exact heuristic takes IDA* straight down in one iteration.
     let h: Vec<u32> = (0..=LENGTH).map(|i| LENGTH - i).collect();
-    let result = frontier::idastar(&line.with_heuristic(&h));
-    let solution = result.solution().expect("the end of the line is reachable");
-    assert_eq!(solution.len(), LENGTH as usize);
-    assert_eq!(result.stats.iterations.len(), 1);
-    assert_eq!(result.stats.peak_stored, LENGTH as usize);
+    let line = line.with_heuristic(&h);
+    let serial = frontier::idastar(&line);
+    let parallel = frontier::ParallelIdaStar::new().threads(2).search(&line);
+    for result in [serial, parallel] {
+        let solution = result.solution().expect("the end of the line is reachable");
+        assert_eq!(solution.len(), LENGTH as usize);
+        assert_replays(&line, solution);
+        assert_eq!(result.stats.iterations.len(), 1);
+        assert_eq!(result.stats.peak_stored, LENGTH as usize);
+    }
 }
 
 #[test]

@@ -60,7 +60,7 @@ impl<C: Cost> RankedStates for Chain<C> {
 /// Every algorithm stops with [`Limit::CostOverflow`] on `problem`, whose
 /// path cost does not fit its cost type: never a found path with a wrapped
 /// cost, never a loop.
-fn overflows<C: Cost + std::fmt::Debug>(problem: Chain<C>, limits: &Limits<C>) {
+fn overflows<C: Cost + Send + Sync + 'static>(problem: Chain<C>, limits: &Limits<C>) {
     for (algorithm, result) in run_all(&problem, limits, limits) {
         assert_eq!(
             result.outcome,

@@ -319,7 +319,10 @@ pub fn run_all<P>(
     ida_limits: &frontier::Limits<P::Cost>,
 ) -> Vec<(&'static str, ResultOf<P>)>
 where
-    P: BidirectionalProblem + RankedStates,
+    P: BidirectionalProblem + RankedStates + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    P::Cost: Send + Sync,
 {
     use frontier::{AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Mm, Nbs, open::OpenList};
     let limits = || limits.clone();
@@ -362,6 +365,13 @@ where
         (
             "idastar",
             IdaStar::new().limits(ida_limits.clone()).search(problem),
+        ),
+        (
+            "idastar_parallel",
+            frontier::ParallelIdaStar::new()
+                .threads(2)
+                .limits(ida_limits.clone())
+                .search(problem),
         ),
         ("greedy", Greedy::new().limits(limits()).search(problem)),
         (

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# IDA* + Manhattan: the generic `frontier::IdaStar` (through `fifteen`) against
+# the tight C solver of ../shared/reference/ida_md.c, on the same Korf
+# instances, run alternately ROUNDS times; prints each run's nodes/s and the
+# median ratio. Node counts must be equal: the script stops if they are not.
+#
+#   benches/ida-vs-c.sh [ROUNDS] [IDS]     (defaults: 7, "2 4 5 6 8 13 16")
+#
+# Needs cc, and ../shared relative to the repository root (or SHARED=path).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-7}
+ids=${2:-"2 4 5 6 8 13 16"}
+shared=${SHARED:-../shared}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cc -O3 -o "$work/ida_md" "$shared/reference/ida_md.c"
+cargo build --release --quiet --example fifteen
+for id in $ids; do
+    grep -E "^$id " "$shared/data/korf100.txt" | cut -d' ' -f1,3- >> "$work/c.txt"
+    grep -E "^$id " crates/sliding-puzzle/testdata/korf100-blank-last.txt >> "$work/rust.txt"
+done
+
+now() { date +%s.%N; }
+c_rates=(); rust_rates=(); ratios=()
+for round in $(seq "$rounds"); do
+    t0=$(now); "$work/ida_md" < "$work/c.txt" > "$work/c.out"; t1=$(now)
+    # The C solver does not count the root; Korf (and frontier) count it once.
+    c_nodes=$(awk '{s += $4 + 1} END {print s}' "$work/c.out")
+    t2=$(now); ./target/release/examples/fifteen --heuristic manhattan "$work/rust.txt" > "$work/rust.out"; t3=$(now)
+    rust_nodes=$(tail -1 "$work/rust.out" | sed -E 's/.* ([0-9]+) nodes generated.*/\1/')
+    if [ "$c_nodes" != "$rust_nodes" ]; then
+        echo "node counts differ: C $c_nodes, frontier $rust_nodes" >&2
+        exit 1
+    fi
+    # Whole processes, wall clock: the C solver's time includes its start-up,
+    # and fifteen's its start-up and solution checks (both are milliseconds).
+    c=$(echo "$c_nodes / ($t1 - $t0) / 1000000" | bc -l)
+    r=$(echo "$rust_nodes / ($t3 - $t2) / 1000000" | bc -l)
+    ratio=$(echo "$r / $c" | bc -l)
+    printf 'round %d: %d nodes; C %.1f M/s, frontier %.1f M/s, ratio %.3f\n' "$round" "$c_nodes" "$c" "$r" "$ratio"
+    c_rates+=("$c"); rust_rates+=("$r"); ratios+=("$ratio")
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+printf 'median: C %.1f M/s, frontier %.1f M/s, ratio frontier / C %.3f (load: %s)\n' \
+    "$(median "${c_rates[@]}")" "$(median "${rust_rates[@]}")" "$(median "${ratios[@]}")" "$(cut -d' ' -f1-3 /proc/loadavg)"
