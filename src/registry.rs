@@ -108,8 +108,7 @@ use std::time::Instant;
 
 use frontier::{
     AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Mm, Nbs, Outcome, ParallelIdaStar,
-    SearchResult,
-    Solution, Stats,
+    SearchResult, Solution, Stats,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
