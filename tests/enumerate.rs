@@ -3,10 +3,11 @@
 //! BFS. A run that hangs (a peer that never connects, a dataflow that never
 //! finishes) is killed after a deadline and fails the test.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::net::TcpListener;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -14,29 +15,13 @@ use frontier_dataflow::LayeredBfs;
 use sliding_puzzle::heuristic::Zero;
 use sliding_puzzle::{Board, Puzzle};
 
+use support::example;
+
 /// Long enough for a debug build on a busy machine, short enough for CI.
 const DEADLINE: Duration = Duration::from_mins(2);
 
-/// The `enumerate` example, built by `cargo test` next to this binary.
-fn example() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("tests run from target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("enumerate{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo test`",
-        path.display()
-    );
-    path
-}
-
 fn spawn(args: &[&str]) -> Child {
-    Command::new(example())
+    Command::new(example("enumerate"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

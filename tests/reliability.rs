@@ -6,29 +6,15 @@
 //! Like `tests/examples.rs`, these run the example binaries that
 //! `cargo test` builds, on inputs small enough for the debug build.
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-/// The path of example `name`, built by `cargo test`.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("tests run from target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run the tests with `cargo test`, which builds the examples",
-        path.display()
-    );
-    path
-}
+use support::example;
 
 /// Runs example `name` with `args`, feeding it `stdin`.
 fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {

@@ -43,10 +43,8 @@ where
     P::Action: 'static,
     P::Cost: 'static,
 {
-    crate::reuse::with_idle(|searcher: &mut Bfs<P::State, P::Action, P::Cost>| {
-        let result = searcher.search(problem);
-        let keep = result.stats.peak_stored <= crate::reuse::KEEP_STORED;
-        (result, keep)
+    crate::reuse::search_idle(|searcher: &mut Bfs<P::State, P::Action, P::Cost>| {
+        searcher.search(problem)
     })
 }
 

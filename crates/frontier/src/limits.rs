@@ -220,10 +220,9 @@ fn probe_memory() -> Option<usize> {
 }
 
 /// Whether a search may hold `bytes` under `limits`, by the rule of
-/// [`Room::charge`]: below [`FREE_BYTES`] without asking, unless a bound
-/// is set.
+/// [`Room::charge`].
 pub(crate) fn fits<C>(limits: &Limits<C>, bytes: usize) -> bool {
-    (limits.max_memory.is_none() && bytes <= FREE_BYTES) || bytes <= limits.memory_bound()
+    Room::new(limits, 0).allows(bytes)
 }
 
 /// [`DEFAULT_MEMORY_SHARE`] of the memory available, or of 4 GiB.
@@ -312,14 +311,20 @@ impl Room {
         self.states
     }
 
+    /// Whether `bytes` more fit the byte bound. The bound is asked for only
+    /// past [`FREE_BYTES`], unless [`Limits::max_memory`] set it.
+    fn allows(&self, bytes: usize) -> bool {
+        let used = self.used.get().saturating_add(bytes);
+        !((self.max_memory.is_some() || used > FREE_BYTES) && used > self.bound())
+    }
+
     /// Counts `bytes` more, refused with [`Limit::Memory`] when that would
     /// pass the byte bound.
     pub(crate) fn charge(&self, bytes: usize) -> Result<(), Limit> {
-        let used = self.used.get().saturating_add(bytes);
-        if (self.max_memory.is_some() || used > FREE_BYTES) && used > self.bound() {
+        if !self.allows(bytes) {
             return Err(Limit::Memory);
         }
-        self.used.set(used);
+        self.used.set(self.used.get().saturating_add(bytes));
         Ok(())
     }
 
@@ -349,8 +354,9 @@ impl Room {
         let size = size.max(1);
         let target = needed.max(capacity.saturating_mul(2)).max(4);
         let asked = (target - capacity).saturating_mul(size);
-        self.charge(asked)?;
-        self.release(asked);
+        if !self.allows(asked) {
+            return Err(Limit::Memory);
+        }
         let Some(reached) = reserve_exact(target - len) else {
             return Err(Limit::Memory);
         };

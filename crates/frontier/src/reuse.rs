@@ -7,10 +7,12 @@ use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
 
+use crate::SearchResult;
+
 /// A kept searcher is dropped rather than kept when its last search stored
 /// more states than this: a thread keeps at most a few megabytes per
 /// searcher type, never the tables of one huge search.
-pub(crate) const KEEP_STORED: usize = 1 << 16;
+const KEEP_STORED: usize = 1 << 16;
 
 thread_local! {
     /// This thread's idle searchers, by type.
@@ -39,6 +41,18 @@ pub(crate) fn with_idle<T: Default + 'static, R>(search: impl FnOnce(&mut T) -> 
         let _ = IDLE.try_with(|idle| idle.borrow_mut().insert(id, searcher));
     }
     result
+}
+
+/// [`with_idle`] for a plain function: runs one search and keeps the
+/// searcher unless that search stored more than [`KEEP_STORED`] states.
+pub(crate) fn search_idle<T: Default + 'static, S, A, C>(
+    search: impl FnOnce(&mut T) -> SearchResult<S, A, C>,
+) -> SearchResult<S, A, C> {
+    with_idle(|searcher| {
+        let result = search(searcher);
+        let keep = result.stats.peak_stored <= KEEP_STORED;
+        (result, keep)
+    })
 }
 
 #[cfg(test)]
