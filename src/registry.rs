@@ -927,6 +927,7 @@ type LogFn = dyn Fn(&str) + Send + Sync;
 pub struct PatternDatabases {
     cache_dir: PathBuf,
     reflection: bool,
+    dual: bool,
     progress: Option<Box<ProgressFn>>,
     log: Option<Box<LogFn>>,
     /// `(Partition<W, H>, PatternDatabase<W, H>)` pairs, for any shape.
@@ -938,6 +939,7 @@ impl fmt::Debug for PatternDatabases {
         f.debug_struct("PatternDatabases")
             .field("cache_dir", &self.cache_dir)
             .field("reflection", &self.reflection)
+            .field("dual", &self.dual)
             .field("loaded", &self.loaded())
             .finish_non_exhaustive()
     }
@@ -959,6 +961,7 @@ impl PatternDatabases {
         PatternDatabases {
             cache_dir: cache_dir.into(),
             reflection: true,
+            dual: false,
             progress: None,
             log: None,
             loaded: Mutex::new(Vec::new()),
@@ -969,6 +972,14 @@ impl PatternDatabases {
     #[must_use]
     pub fn reflection(self, reflection: bool) -> Self {
         PatternDatabases { reflection, ..self }
+    }
+
+    /// Whether estimates also look the dual board up (and, with reflection,
+    /// the reflected dual): the maximum of up to four lookups, see
+    /// [`PatternDatabase::with_dual`].
+    #[must_use]
+    pub fn dual(self, dual: bool) -> Self {
+        PatternDatabases { dual, ..self }
     }
 
     /// Calls `progress` while a table is built (from the builder's threads).
@@ -997,6 +1008,12 @@ impl PatternDatabases {
     #[must_use]
     pub fn reflects(&self) -> bool {
         self.reflection
+    }
+
+    /// Whether estimates also look the dual board up.
+    #[must_use]
+    pub fn duals(&self) -> bool {
+        self.dual
     }
 
     /// The cache directory.
@@ -1073,6 +1090,29 @@ impl PatternDatabases {
         } else {
             database
         };
+        let database = if self.dual {
+            let started = Instant::now();
+            let database = database
+                .with_dual(Some(&self.cache_dir), |progress| {
+                    if let Some(report) = &self.progress {
+                        report(progress);
+                    }
+                })
+                .map_err(|err| err.to_string())?;
+            if let Some(log) = &self.log {
+                let extra = database.dual_tables();
+                let bytes: usize = extra.iter().map(|group| group.table().len()).sum();
+                log(&format!(
+                    "dual lookups: {} more tables ({} MB) ready in {:.1} s",
+                    extra.len(),
+                    bytes.div_ceil(1_000_000),
+                    started.elapsed().as_secs_f64()
+                ));
+            }
+            database
+        } else {
+            database
+        };
         loaded.push(Box::new((partition, database.clone())));
         Ok(database)
     }
@@ -1134,6 +1174,12 @@ pub struct DatabaseArgs {
     /// the board reflected across the main diagonal
     #[arg(long)]
     pub no_reflection: bool,
+
+    /// Also look up the dual board (tiles and cells exchanged) and, with
+    /// reflection, the reflected dual: the maximum of four lookups, fewer
+    /// nodes at the price of more lookups per node
+    #[arg(long)]
+    pub dual: bool,
 }
 
 impl DatabaseArgs {
@@ -1143,6 +1189,7 @@ impl DatabaseArgs {
     pub fn open(&self) -> PatternDatabases {
         PatternDatabases::new(&self.cache_dir)
             .reflection(!self.no_reflection)
+            .dual(self.dual)
             .on_progress(progress_bars())
             .on_log(|line| eprintln!("{line}"))
     }

@@ -406,6 +406,61 @@ impl<const W: usize, const H: usize> Board<W, H> {
         cells
     }
 
+    /// The dual board (Zahavi, Felner et al. 2005-2008): the roles of tiles
+    /// and cells exchanged, each named after the goal.
+    ///
+    /// Cell `c` of the dual holds the goal tile of the cell where this board
+    /// keeps `c`'s goal tile: where this board sends tile `t` to cell `p`,
+    /// the dual sends tile `goal(p)` to cell `home(t)`. Moves are swaps of
+    /// cells, so the moves that solve this board, taken in reverse order,
+    /// turn the goal into this board; renaming every tile after where it
+    /// stands in this board turns that walk into one from the dual to the
+    /// goal, in a puzzle whose blank is the tile named after this board's
+    /// blank cell. When this board's blank is home, that is the ordinary
+    /// blank and **the dual is exactly as far from the goal**; otherwise
+    /// the dual is the start of the renamed puzzle, which pattern databases
+    /// can still bound (see [`heuristic::pdb`](crate::heuristic::pdb)).
+    ///
+    /// The dual of the dual is the board itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let board: sliding_puzzle::Eight = "4 1 3 7 2 6 5 8 x".parse()?;
+    /// // Tile 4 stands in tile 1's cell, so the dual holds 1 in tile 4's cell.
+    /// assert_eq!(board.dual().to_line(), "2 5 3 1 7 6 4 8 x");
+    /// assert_eq!(board.dual().dual(), board);
+    /// # Ok::<(), sliding_puzzle::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn dual(&self) -> Self {
+        let cells = self.cells_of_dual_tiles();
+        let mut packed = 0;
+        for (tile, &cell) in cells.iter().enumerate().take(Self::CELLS) {
+            packed |= u64::from(small(tile)) << (4 * cell);
+        }
+        Board {
+            packed,
+            blank: cells[0],
+        }
+    }
+
+    /// `cells_of_dual_tiles()[t]`: the cell of tile `t` in the
+    /// [`dual`](Self::dual) board, which is `home(tile in home(t))`, without
+    /// building the dual: what pattern databases look up.
+    #[inline]
+    pub(crate) fn cells_of_dual_tiles(&self) -> [u8; 16] {
+        let n = Self::CELLS;
+        let mut cells = [0; 16];
+        for (tile, cell) in cells.iter_mut().enumerate().take(n) {
+            // Tile t's home is cell t - 1, the blank's the last cell.
+            let home = (tile + n - 1) % n;
+            let there = usize::from(nibble(self.packed, home));
+            *cell = small((there + n - 1) % n);
+        }
+        cells
+    }
+
     /// The tiles packed four bits a cell: cell `k` in bits `4k..4k+4`.
     ///
     /// # Example

@@ -155,6 +155,130 @@ fn reflection_preserves_distances() {
     assert_eq!(reflect(&Fifteen::goal()), Fifteen::goal());
 }
 
+/// The exact distance of `board`.
+fn distance_of<const W: usize, const H: usize>(distances: &[u8], board: &Board<W, H>) -> u8 {
+    distances[usize::try_from(board.rank()).unwrap()]
+}
+
+#[test]
+fn a_dual_with_the_blank_home_is_as_far_from_the_goal() {
+    let distances = exact_distances::<3, 3>();
+    let mut blank_home = 0;
+    for (board, distance) in reachable::<3, 3>(&distances) {
+        let dual = board.dual();
+        assert_eq!(dual.dual(), board);
+        assert_eq!(
+            reflect(&dual),
+            reflect(&board).dual(),
+            "reflection and duality commute"
+        );
+        if board.blank() == 8 {
+            blank_home += 1;
+            assert_eq!(distance_of(&distances, &dual), distance, "{board:?}");
+        }
+    }
+    assert_eq!(blank_home, 181_440 / 9);
+    // With the blank elsewhere the dual is another puzzle's start: the
+    // ordinary distance of the dual board differs on some boards.
+    let differs = reachable::<3, 3>(&distances)
+        .into_iter()
+        .filter(|(board, d)| distance_of(&distances, &board.dual()) != *d)
+        .count();
+    assert!(differs > 0);
+}
+
+/// The groups of 3x3 partitions the dual tests use: the first leaves the
+/// free cells one region at each group's goal; in the others a group holds
+/// tiles 6 and 8, the blank's goal cell's neighbours, and at home walls
+/// that cell off from the other free cells.
+const DUAL_PARTITIONS: [&[&[u8]]; 4] = [
+    &[&[1, 2, 3, 6], &[4, 5, 7, 8]],
+    &[&[1, 2, 3, 4], &[5, 6, 7, 8]],
+    &[&[4, 5, 6, 8], &[1, 2, 3, 7]],
+    &[&[1, 4, 7], &[2, 3, 5, 6, 8]],
+];
+
+#[test]
+fn dual_lookups_are_admissible_on_every_board() {
+    let distances = exact_distances::<3, 3>();
+    let boards = reachable::<3, 3>(&distances);
+    for groups in DUAL_PARTITIONS {
+        let partition = Partition::<3, 3>::new(groups.iter().copied()).unwrap();
+        let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+        let dual = database.clone().with_dual(None, |_| {}).unwrap();
+        assert!(dual.duals() && !database.duals());
+        check_admissible(&dual, &boards);
+        let both = database
+            .clone()
+            .with_reflection()
+            .unwrap()
+            .with_dual(None, |_| {})
+            .unwrap();
+        check_admissible(&both, &boards);
+        let (mut better, mut better_than_reflection) = (0, 0);
+        for &(board, _) in &boards {
+            let regular = database.estimate(&board);
+            let reflected = regular.max(database.sum(&reflect(&board)));
+            assert!(dual.estimate(&board) >= regular);
+            assert!(both.estimate(&board) >= dual.estimate(&board).max(reflected));
+            better += usize::from(dual.estimate(&board) > regular);
+            better_than_reflection += usize::from(both.estimate(&board) > reflected);
+            if board.blank() == 8 {
+                // With the blank home every group counts: the dual sum.
+                let expected = regular.max(database.sum(&board.dual()));
+                assert_eq!(dual.estimate(&board), expected, "{board:?}");
+            }
+        }
+        assert!(
+            better > boards.len() / 100,
+            "{groups:?}: {better} boards improved"
+        );
+        assert!(better_than_reflection > 0, "{groups:?}");
+    }
+}
+
+#[test]
+fn dual_lookups_without_the_blank_rules_would_overestimate() {
+    // What the rules in `PatternDatabase::with_dual` leave out is not
+    // slack: summing every group's table at the dual board, whatever the
+    // blank, exceeds the exact distance on some boards of each partition
+    // (dropping only the group of the renamed blank is not enough where a
+    // group walls the blank's goal cell off).
+    let distances = exact_distances::<3, 3>();
+    let boards = reachable::<3, 3>(&distances);
+    for groups in DUAL_PARTITIONS {
+        let partition = Partition::<3, 3>::new(groups.iter().copied()).unwrap();
+        let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+        let over = boards
+            .iter()
+            .filter(|(board, d)| database.sum(&board.dual()) > *d)
+            .count();
+        assert!(over > 0, "{groups:?}");
+        // Dropping only the group holding the renamed blank (the goal tile
+        // of the board's blank cell) still overestimates where a group
+        // walls the goal cell off.
+        let renamed_blank = |board: &Board<3, 3>| u8::try_from((board.blank() + 1) % 9).unwrap();
+        let over = boards
+            .iter()
+            .filter(|(board, d)| {
+                let dual = board.dual();
+                let sum: u8 = database
+                    .groups()
+                    .filter(|group| !group.space().tiles().contains(&renamed_blank(board)))
+                    .map(|group| group.table().get(group.space().entry(&dual)))
+                    .sum();
+                sum > *d
+            })
+            .count();
+        let walls = groups.iter().any(|g| g.contains(&6) && g.contains(&8));
+        if walls {
+            assert!(over > 0, "{groups:?}");
+        } else {
+            assert_eq!(over, 0, "{groups:?}");
+        }
+    }
+}
+
 #[test]
 fn non_square_boards_work_without_reflection() {
     let distances = exact_distances::<4, 2>();
@@ -307,6 +431,33 @@ fn small_fifteen_patterns_are_admissible_on_random_walks() {
         assert_eq!(solution.len(), length, "seed {seed}");
         board.verify_solution(&solution.actions).unwrap();
     }
+}
+
+#[test]
+fn goal_blank_spaces_name_their_goal_and_refuse_covered_cells() {
+    let space = PatternSpace::<3, 3>::with_goal_blank(&[2, 4], 0).unwrap();
+    let toward_goal = PatternSpace::<3, 3>::new(&[2, 4]).unwrap();
+    assert_eq!(space.goal_blank(), 0);
+    assert_eq!(toward_goal.goal_blank(), 8);
+    assert_ne!(space, toward_goal);
+    assert_ne!(space.key(), toward_goal.key());
+    assert_eq!(space.file_name(), "3x3-2-4-blank-0.pdb");
+    assert_eq!(toward_goal.file_name(), "3x3-2-4.pdb");
+    // Tile 2's goal cell is 1; cell 9 is off the board.
+    for cell in [1, 9] {
+        assert!(matches!(
+            PatternSpace::<3, 3>::with_goal_blank(&[2, 4], cell),
+            Err(PatternError::GoalBlankCovered { cell: c }) if c == cell
+        ));
+    }
+    // Its goal is the tiles home and the blank in cell 0's region.
+    let table = PatternTable::build(&space, |_| {}).unwrap();
+    let goal = space.goals().next().unwrap();
+    assert_eq!(
+        space.entry(&Board::goal()),
+        Abstraction::entry(&space, &goal)
+    );
+    assert_eq!(table.get(space.entry(&Board::goal())), 0);
 }
 
 #[test]

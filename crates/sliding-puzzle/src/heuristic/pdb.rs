@@ -61,6 +61,54 @@
 //! [`PatternDatabase::with_reflection`] the estimate is the larger of the two
 //! sums, at the price of a second lookup.
 //!
+//! # Dual lookups
+//!
+//! The [dual](crate::Board::dual) of a board exchanges the roles of tiles
+//! and cells. Moves swap the contents of two cells, so a walk from the
+//! board to the goal, reversed, walks from the goal to the board; renaming
+//! every tile after the goal tile of the cell it stands in on the board
+//! turns the board into the goal and the goal into the dual. The dual is
+//! therefore exactly as far from the goal as the board, in a puzzle whose
+//! blank is the tile named after the board's blank cell (call it β):
+//! with the board's blank home, that is the ordinary puzzle (Zahavi,
+//! Felner, Holte & Schaeffer 2008, "Duality in permutation state spaces
+//! and the dual search algorithm", *AIJ* 172).
+//!
+//! With the blank elsewhere, the partition's tables do not bound the
+//! renamed puzzle as they stand, for two reasons, and
+//! [`PatternDatabase::with_dual`] opens the tables that do. First, β is the
+//! renamed puzzle's blank, not a tile to count: its group's table would
+//! count its moves, so the group is looked up without β, in a table of its
+//! other tiles. Second, the renamed goal has its blank in β's goal cell,
+//! which is the board's blank cell, not the goal's: an abstract state is
+//! the group's placement and the blank's region, and a table measures the
+//! distance to the region of its goal's blank among the cells the group
+//! leaves free, so the group is looked up in a table toward a goal with
+//! the blank in that cell's region ([`PatternSpace::with_goal_blank`]).
+//! Where that region holds the goal's blank cell anyway, as it does for
+//! every group of 6-6-3 and for the 8-tile group of 7-8 (the top half
+//! leaves the bottom half one region), the partition's table serves. The
+//! 7-tile group of 7-8 at home walls the bottom-right corner off, so a
+//! blank in the top half needs a table toward a goal with the blank there.
+//! In all, 7-8 needs 16 more tables (eight of seven tiles, seven of six,
+//! one of seven toward the other region: 519 MB), 6-6-3 fifteen small ones.
+//!
+//! The reflected dual is the dual of the reflected board (reflection and
+//! duality commute), with the blank transposed. The tests check every 3x3
+//! board against its exact distance (`tests/pdb.rs`), with partitions
+//! that wall the goal's blank cell off and ones that do not, and show
+//! that the partition's own tables at the dual overestimate.
+//!
+//! Every move takes the blank one cell, so a board's distance has the
+//! parity of its blank's distance from the goal cell. The partition's own
+//! sums have that parity; the dual sums need not, and an estimate of the
+//! wrong parity is raised by one, which keeps IDA*'s bounds two apart.
+//! Dual values are not consistent: one move can change them by more than
+//! one in either direction. IDA* stays optimal; [BPMX] would carry large
+//! values to the neighbours.
+//!
+//! [BPMX]: https://doi.org/10.1016/j.artint.2010.12.002
+//!
 //! # Storage and building
 //!
 //! A table entry is one byte per placement of the group's tiles,
@@ -131,6 +179,13 @@ pub enum PatternError {
     EmptyGroup {
         /// The group's index, from 0.
         group: usize,
+    },
+    /// A pattern's goal blank cell is off the board or the goal cell of one
+    /// of its tiles.
+    #[error("the goal blank cell {cell} is off the board or a tile's goal cell")]
+    GoalBlankCovered {
+        /// The cell as given.
+        cell: u8,
     },
     /// Reflection across the main diagonal needs a square board.
     #[error("reflection needs a square board, not {width}x{height}")]
@@ -250,6 +305,8 @@ pub struct PatternSpace<const W: usize, const H: usize> {
     tiles: Vec<u8>,
     /// Cells the group leaves free: the blank's choices.
     free: u64,
+    /// The blank's cell in the goal (the region it names is the goal's).
+    goal_blank: u8,
     /// Placements of the group's tiles: `CELLS! / (CELLS - k)!`.
     placements: u64,
     /// `weights[i]`: what one unit of the `i`-th tile's Lehmer digit adds
@@ -297,11 +354,11 @@ impl<const W: usize, const H: usize> fmt::Debug for PatternSpace<W, H> {
     }
 }
 
-/// Spaces are equal when their tiles are: everything else derives from the
-/// tiles and the board's shape.
+/// Spaces are equal when their tiles and goal blank cells are: everything
+/// else derives from those and the board's shape.
 impl<const W: usize, const H: usize> PartialEq for PatternSpace<W, H> {
     fn eq(&self, other: &Self) -> bool {
-        self.tiles == other.tiles
+        self.tiles == other.tiles && self.goal_blank == other.goal_blank
     }
 }
 
@@ -310,13 +367,29 @@ impl<const W: usize, const H: usize> Eq for PatternSpace<W, H> {}
 impl<const W: usize, const H: usize> PatternSpace<W, H> {
     const CELLS: usize = Board::<W, H>::CELLS;
 
-    /// The space of the group `tiles` (in any order).
+    /// The space of the group `tiles` (in any order), toward the goal.
     ///
     /// # Errors
     ///
     /// As [`Partition::new`] for one group.
     pub fn new(tiles: &[u8]) -> Result<Self, PatternError> {
+        Self::with_goal_blank(tiles, cell_u8(Self::CELLS - 1))
+    }
+
+    /// The space of the group `tiles` toward the goal placement of its
+    /// tiles with the blank in `goal_blank`'s region rather than the goal's
+    /// cell: what the [dual lookups](self#dual-lookups) need.
+    ///
+    /// # Errors
+    ///
+    /// As [`Partition::new`] for one group;
+    /// [`PatternError::GoalBlankCovered`] if `goal_blank` is not on the
+    /// board or is the goal cell of one of the tiles.
+    pub fn with_goal_blank(tiles: &[u8], goal_blank: u8) -> Result<Self, PatternError> {
         let tiles = Partition::<W, H>::new([tiles])?.groups.remove(0);
+        if usize::from(goal_blank) >= Self::CELLS || tiles.contains(&(goal_blank + 1)) {
+            return Err(PatternError::GoalBlankCovered { cell: goal_blank });
+        }
         let cells = Self::CELLS as u64;
         let k = tiles.len() as u64;
         let mut neighbours = [0u16; 16];
@@ -348,6 +421,7 @@ impl<const W: usize, const H: usize> PatternSpace<W, H> {
         }
         let mut space = PatternSpace {
             free: cells - k,
+            goal_blank,
             placements: weight,
             tiles,
             weights,
@@ -367,6 +441,18 @@ impl<const W: usize, const H: usize> PatternSpace<W, H> {
         &self.tiles
     }
 
+    /// The blank's cell in the goal: the board's last cell unless made
+    /// [`with_goal_blank`](Self::with_goal_blank).
+    #[must_use]
+    pub fn goal_blank(&self) -> u8 {
+        self.goal_blank
+    }
+
+    /// Whether the goal's blank is the board's (its last cell).
+    fn toward_the_goal(&self) -> bool {
+        usize::from(self.goal_blank) == Self::CELLS - 1
+    }
+
     /// The table entry of `board`: the rank of the cells of the group's
     /// tiles, below [`Abstraction::entry_count`].
     #[must_use]
@@ -379,8 +465,13 @@ impl<const W: usize, const H: usize> PatternSpace<W, H> {
     /// tiles and ranking scheme, everything the values depend on.
     #[must_use]
     pub fn key(&self) -> String {
+        let goal = if self.toward_the_goal() {
+            "blank-last goal".to_owned()
+        } else {
+            format!("blank-last goal with the blank in cell {}", self.goal_blank)
+        };
         format!(
-            "sliding-puzzle {W}x{H} blank-last goal; pattern tiles {:?}; \
+            "sliding-puzzle {W}x{H} {goal}; pattern tiles {:?}; \
              entry = lexicographic rank of the tiles' cells (ranking v1)",
             self.tiles
         )
@@ -391,7 +482,11 @@ impl<const W: usize, const H: usize> PatternSpace<W, H> {
     #[must_use]
     pub fn file_name(&self) -> String {
         let tiles: Vec<String> = self.tiles.iter().map(u8::to_string).collect();
-        format!("{W}x{H}-{}.pdb", tiles.join("-"))
+        if self.toward_the_goal() {
+            format!("{W}x{H}-{}.pdb", tiles.join("-"))
+        } else {
+            format!("{W}x{H}-{}-blank-{}.pdb", tiles.join("-"), self.goal_blank)
+        }
     }
 
     /// The rank of a placement, its cells given in tile order: the Lehmer
@@ -571,7 +666,7 @@ impl<const W: usize, const H: usize> Abstraction for PatternSpace<W, H> {
 
     fn goals(&self) -> impl Iterator<Item = PatternState> {
         let cells: Vec<u8> = self.tiles.iter().map(|&tile| tile - 1).collect();
-        std::iter::once(self.state(&cells, cell_u8(Self::CELLS - 1)))
+        std::iter::once(self.state(&cells, self.goal_blank))
     }
 
     /// Every tile of the group next to the blank's region, slid into each
@@ -797,6 +892,40 @@ pub struct PatternGroup<const W: usize, const H: usize> {
 }
 
 impl<const W: usize, const H: usize> PatternGroup<W, H> {
+    /// The table of `space`, loaded from `cache_dir` (or built and saved
+    /// there) or built.
+    fn open(
+        space: PatternSpace<W, H>,
+        cache_dir: Option<&Path>,
+        progress: impl Fn(&BuildProgress) + Sync,
+    ) -> Result<Self, PatternError> {
+        let (table, status) = if let Some(dir) = cache_dir {
+            let path = dir.join(space.file_name());
+            PatternTable::load_or_build(&path, &space.key(), &space, progress)?
+        } else {
+            let started = std::time::Instant::now();
+            let table = PatternTable::build(&space, progress)?;
+            let elapsed = started.elapsed();
+            let status = CacheStatus::Built {
+                rejected: None,
+                elapsed,
+            };
+            (table, status)
+        };
+        let mirrored = if W == H {
+            let mirror = |tile: u8| transpose::<W>(tile - 1) + 1;
+            space.tiles.iter().map(|&tile| mirror(tile)).collect()
+        } else {
+            Vec::new()
+        };
+        Ok(PatternGroup {
+            space,
+            table,
+            mirrored,
+            status,
+        })
+    }
+
     /// The group's abstract space (its tiles, ranking, cache key).
     #[must_use]
     pub fn space(&self) -> &PatternSpace<W, H> {
@@ -880,8 +1009,12 @@ pub struct GroupProgress<'a> {
 /// ```
 #[derive(Clone)]
 pub struct PatternDatabase<const W: usize, const H: usize> {
-    groups: Arc<[PatternGroup<W, H>]>,
+    groups: Arc<[Arc<PatternGroup<W, H>>]>,
     reflection: bool,
+    /// With dual lookups, `dual[b]`: the tables whose sum bounds the
+    /// distance of a board with its blank in cell `b` through its dual (see
+    /// the [module docs](self#dual-lookups)).
+    dual: Option<Arc<[Vec<Arc<PatternGroup<W, H>>>]>>,
 }
 
 impl<const W: usize, const H: usize> fmt::Debug for PatternDatabase<W, H> {
@@ -889,6 +1022,7 @@ impl<const W: usize, const H: usize> fmt::Debug for PatternDatabase<W, H> {
         f.debug_struct("PatternDatabase")
             .field("groups", &self.groups)
             .field("reflection", &self.reflection)
+            .field("dual", &self.dual.is_some())
             .finish()
     }
 }
@@ -949,35 +1083,12 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
                     build: *build,
                 });
             };
-            let (table, status) = if let Some(dir) = cache_dir {
-                let path = dir.join(space.file_name());
-                PatternTable::load_or_build(&path, &space.key(), &space, progress)?
-            } else {
-                let started = std::time::Instant::now();
-                let table = PatternTable::build(&space, progress)?;
-                let elapsed = started.elapsed();
-                let status = CacheStatus::Built {
-                    rejected: None,
-                    elapsed,
-                };
-                (table, status)
-            };
-            let mirrored = if W == H {
-                let mirror = |tile: u8| transpose::<W>(tile - 1) + 1;
-                space.tiles.iter().map(|&tile| mirror(tile)).collect()
-            } else {
-                Vec::new()
-            };
-            built.push(PatternGroup {
-                space,
-                table,
-                mirrored,
-                status,
-            });
+            built.push(Arc::new(PatternGroup::open(space, cache_dir, progress)?));
         }
         Ok(PatternDatabase {
             groups: built.into(),
             reflection: false,
+            dual: None,
         })
     }
 
@@ -1006,10 +1117,148 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
         self.reflection
     }
 
+    /// The same tables and the tables the dual lookups need, loaded from
+    /// `cache_dir` (or built and saved there) or, without one, built;
+    /// estimates are then the larger of the board's sum and the dual
+    /// board's (see the [module docs](self#dual-lookups)), and with
+    /// reflection the same for the reflected board: the maximum of four
+    /// lookups. `on_progress` is called as in [`build`](Self::build), the
+    /// groups numbered among the extra tables.
+    ///
+    /// For a board whose blank is home the dual sum uses the partition's
+    /// own tables; for others each group needs its table toward a goal
+    /// with the blank elsewhere, without the tile the renamed puzzle takes
+    /// for its blank: for the 7-8 partition, 16 more tables of 6 and 7
+    /// tiles (519 MB, a minute or two to build).
+    ///
+    /// # Errors
+    ///
+    /// [`PatternError::Table`] if a table cannot be built.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sliding_puzzle::{Eight, Heuristic};
+    /// use sliding_puzzle::heuristic::pdb::{Partition, PatternDatabase};
+    ///
+    /// let partition = Partition::<3, 3>::new([[1, 2, 3, 4], [5, 6, 7, 8]])?;
+    /// let regular = PatternDatabase::build(&partition, |_| {})?;
+    /// let dual = regular.clone().with_dual(None, |_| {})?;
+    /// assert!(dual.duals() && !regular.duals());
+    /// let board: Eight = "8 6 7 2 5 4 3 x 1".parse()?; // 31 moves from the goal
+    /// assert!(dual.estimate(&board) >= regular.estimate(&board));
+    /// assert!(dual.estimate(&board) <= 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_dual<F>(
+        self,
+        cache_dir: Option<&Path>,
+        on_progress: F,
+    ) -> Result<Self, PatternError>
+    where
+        F: Fn(&GroupProgress<'_>) + Sync,
+    {
+        let cells = Board::<W, H>::CELLS;
+        let last = cell_u8(cells - 1);
+        // Which table each (blank cell, group) needs, found or made once.
+        let mut tables: Vec<Arc<PatternGroup<W, H>>> = self.groups.to_vec();
+        // Regions depend on the board's shape only: any space floods them.
+        let shape = PatternSpace::<W, H>::new(&[1])?;
+        let mut wanted = Vec::with_capacity(cells);
+        for blank in 0..cells {
+            let renamed_blank = cell_u8((blank + 1) % cells);
+            let mut specs = Vec::new();
+            for group in self.groups.iter() {
+                let tiles: Vec<u8> = group
+                    .space
+                    .tiles
+                    .iter()
+                    .copied()
+                    .filter(|&tile| tile != renamed_blank)
+                    .collect();
+                if tiles.is_empty() {
+                    continue;
+                }
+                // The goal's blank region, named by the goal cell if it is
+                // in it and by its smallest cell if not.
+                let free = tiles
+                    .iter()
+                    .fold(shape.board, |free, &t| free & !(1 << (t - 1)));
+                let region = shape.flood(free, 1 << blank);
+                let goal_blank = if region & (1 << last) != 0 {
+                    last
+                } else {
+                    cell_u8(region.trailing_zeros() as usize)
+                };
+                specs.push((tiles, goal_blank));
+            }
+            wanted.push(specs);
+        }
+        let missing: Vec<(Vec<u8>, u8)> = {
+            let mut missing: Vec<(Vec<u8>, u8)> = Vec::new();
+            for spec in wanted.iter().flatten() {
+                let known = tables
+                    .iter()
+                    .any(|t| t.space.tiles == spec.0 && t.space.goal_blank == spec.1);
+                if !known && !missing.contains(spec) {
+                    missing.push(spec.clone());
+                }
+            }
+            missing
+        };
+        for (group, (tiles, goal_blank)) in missing.iter().enumerate() {
+            let space = PatternSpace::with_goal_blank(tiles, *goal_blank)?;
+            let progress = |build: &BuildProgress| {
+                on_progress(&GroupProgress {
+                    group,
+                    groups: missing.len(),
+                    tiles,
+                    build: *build,
+                });
+            };
+            tables.push(Arc::new(PatternGroup::open(space, cache_dir, progress)?));
+        }
+        let find = |(tiles, goal_blank): &(Vec<u8>, u8)| {
+            tables
+                .iter()
+                .find(|t| t.space.tiles == *tiles && t.space.goal_blank == *goal_blank)
+                .cloned()
+        };
+        // cannot fail: every wanted table was found or made above
+        let dual: Vec<Vec<_>> = wanted
+            .iter()
+            .map(|specs| specs.iter().filter_map(find).collect())
+            .collect();
+        Ok(PatternDatabase {
+            dual: Some(dual.into()),
+            ..self
+        })
+    }
+
+    /// The tables the dual lookups added to the partition's own, in the
+    /// order they were opened (none without dual lookups).
+    #[must_use]
+    pub fn dual_tables(&self) -> Vec<&PatternGroup<W, H>> {
+        let mut extra: Vec<&PatternGroup<W, H>> = Vec::new();
+        for group in self.dual.iter().flat_map(|dual| dual.iter().flatten()) {
+            let own = self.groups.iter().any(|g| g.space == group.space);
+            if !own && !extra.iter().any(|e| e.space == group.space) {
+                extra.push(group);
+            }
+        }
+        extra
+    }
+
+    /// Whether estimates also look the dual board up.
+    #[must_use]
+    pub fn duals(&self) -> bool {
+        self.dual.is_some()
+    }
+
     /// The groups, in the partition's order.
     #[must_use]
     pub fn groups(&self) -> impl ExactSizeIterator<Item = &PatternGroup<W, H>> {
-        self.groups.iter()
+        self.groups.iter().map(|group| &**group)
     }
 
     /// The sum of the groups' values for `board`, without reflection.
@@ -1023,9 +1272,12 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
 }
 
 impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
-    /// The sum of the groups' values, or with reflection the larger of that
-    /// and the sum for the reflected board. On an unsolvable board a group
-    /// may be unreachable and the sum saturates at 255.
+    /// The sum of the groups' values, or the largest of the sums the
+    /// database looks up: the board's, the reflected board's
+    /// ([`with_reflection`](PatternDatabase::with_reflection)), the dual
+    /// board's and the reflected dual's ([`with_dual`](PatternDatabase::with_dual)).
+    /// On an unsolvable board a group may be unreachable and the sum
+    /// saturates at 255.
     #[inline]
     fn estimate(&self, board: &Board<W, H>) -> u8 {
         let cells = board.cells_of_tiles();
@@ -1033,13 +1285,35 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
             .groups
             .iter()
             .fold(0u8, |sum, group| sum.saturating_add(group.value(&cells)));
-        if !self.reflection {
-            return sum;
+        let mut best = sum;
+        if self.reflection {
+            let mirrored = self.groups.iter().fold(0u8, |sum, group| {
+                sum.saturating_add(group.mirrored_value(&cells))
+            });
+            best = best.max(mirrored);
         }
-        let mirrored = self.groups.iter().fold(0u8, |sum, group| {
-            sum.saturating_add(group.mirrored_value(&cells))
-        });
-        sum.max(mirrored)
+        if let Some(tables) = &self.dual {
+            let blank = usize::from(cells[0]);
+            let dual_cells = board.cells_of_dual_tiles();
+            let dual = tables[blank].iter().fold(0u8, |sum, group| {
+                sum.saturating_add(group.value(&dual_cells))
+            });
+            best = best.max(dual);
+            if self.reflection {
+                let mirrored_blank = usize::from(transpose::<W>(cells[0]));
+                let mirrored = tables[mirrored_blank].iter().fold(0u8, |sum, group| {
+                    sum.saturating_add(group.mirrored_value(&dual_cells))
+                });
+                best = best.max(mirrored);
+            }
+        }
+        // Every move takes the blank one cell, so the distance has the
+        // parity of the blank's distance from its goal cell: an estimate
+        // of the other parity falls short by one at least. The partition's
+        // own sums have that parity already; the dual ones need not.
+        let blank = usize::from(cells[0]);
+        let parity = (W - 1 - blank % W + H - 1 - blank / W) & 1;
+        best + u8::from(usize::from(best & 1) != parity && best < u8::MAX)
     }
 
     /// Not consistent: each entry is the minimum over the blank's
