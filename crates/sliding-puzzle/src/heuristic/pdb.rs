@@ -99,6 +99,11 @@
 //! that wall the goal's blank cell off and ones that do not, and show
 //! that the partition's own tables at the dual overestimate.
 //!
+//! A board whose blank is `k` moves from home is at most `k` moves from
+//! the board with the blank walked home (right, then down), whose dual
+//! needs none of this: its dual sums less `k` are a third bound, and the
+//! estimate is the largest.
+//!
 //! Every move takes the blank one cell, so a board's distance has the
 //! parity of its blank's distance from the goal cell. The partition's own
 //! sums have that parity; the dual sums need not, and an estimate of the
@@ -1271,6 +1276,31 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
     }
 }
 
+impl<const W: usize, const H: usize> PatternDatabase<W, H> {
+    /// The larger of `board`'s dual sum and, with reflection, its reflected
+    /// dual sum; `blank` is the board's blank cell.
+    #[inline]
+    fn dual_sums(
+        &self,
+        tables: &[Vec<Arc<PatternGroup<W, H>>>],
+        board: &Board<W, H>,
+        blank: u8,
+    ) -> u8 {
+        let dual_cells = board.cells_of_dual_tiles();
+        let dual = tables[usize::from(blank)].iter().fold(0u8, |sum, group| {
+            sum.saturating_add(group.value(&dual_cells))
+        });
+        if !self.reflection {
+            return dual;
+        }
+        let mirrored_blank = usize::from(transpose::<W>(blank));
+        let mirrored = tables[mirrored_blank].iter().fold(0u8, |sum, group| {
+            sum.saturating_add(group.mirrored_value(&dual_cells))
+        });
+        dual.max(mirrored)
+    }
+}
+
 impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
     /// The sum of the groups' values, or the largest of the sums the
     /// database looks up: the board's, the reflected board's
@@ -1293,18 +1323,24 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
             best = best.max(mirrored);
         }
         if let Some(tables) = &self.dual {
-            let blank = usize::from(cells[0]);
-            let dual_cells = board.cells_of_dual_tiles();
-            let dual = tables[blank].iter().fold(0u8, |sum, group| {
-                sum.saturating_add(group.value(&dual_cells))
-            });
-            best = best.max(dual);
-            if self.reflection {
-                let mirrored_blank = usize::from(transpose::<W>(cells[0]));
-                let mirrored = tables[mirrored_blank].iter().fold(0u8, |sum, group| {
-                    sum.saturating_add(group.mirrored_value(&dual_cells))
-                });
-                best = best.max(mirrored);
+            let blank = cells[0];
+            best = best.max(self.dual_sums(tables, board, blank));
+            let home = cell_u8(Board::<W, H>::CELLS - 1);
+            if blank != home {
+                // The board with its blank walked home, right then down, is
+                // `walk` moves away, so its dual sums less `walk` bound this
+                // board too, with the partition's whole groups.
+                let mut walked = *board;
+                let mut walk = 0u8;
+                while walked.blank() % W != W - 1 {
+                    walked = walked.slide(cell_u8(walked.blank() + 1)).0;
+                    walk += 1;
+                }
+                while walked.blank() / W != H - 1 {
+                    walked = walked.slide(cell_u8(walked.blank() + W)).0;
+                    walk += 1;
+                }
+                best = best.max(self.dual_sums(tables, &walked, home).saturating_sub(walk));
             }
         }
         // Every move takes the blank one cell, so the distance has the
