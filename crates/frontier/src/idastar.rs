@@ -343,7 +343,8 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
                 self.overflowed = true;
                 continue;
             };
-            let Some(f) = g.checked_add(self.problem.heuristic(&step.state)) else {
+            let h = self.problem.heuristic_within(&step.state, g, self.bound);
+            let Some(f) = g.checked_add(h) else {
                 self.overflowed = true;
                 continue;
             };

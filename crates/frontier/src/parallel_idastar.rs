@@ -416,8 +416,9 @@ where
                         continue;
                     }
                     dfs.generated += 1;
-                    let Some((g, f)) = sums(g, step.cost, || self.problem.heuristic(&step.state))
-                    else {
+                    let Some((g, f)) = sums(g, step.cost, |g| {
+                        self.problem.heuristic_within(&step.state, g, self.bound)
+                    }) else {
                         dfs.overflowed = true;
                         continue;
                     };
@@ -539,9 +540,9 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
 
 /// A child's g and f, if both fit the cost type.
 #[inline]
-fn sums<C: Cost>(g: C, step: C, h: impl FnOnce() -> C) -> Option<(C, C)> {
+fn sums<C: Cost>(g: C, step: C, h: impl FnOnce(C) -> C) -> Option<(C, C)> {
     let g = g.checked_add(step)?;
-    Some((g, g.checked_add(h())?))
+    Some((g, g.checked_add(h(g))?))
 }
 
 impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
@@ -649,7 +650,9 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
                 continue;
             }
             self.generated += 1;
-            let Some((g, f)) = sums(g, step.cost, || problem.heuristic(&step.state)) else {
+            let Some((g, f)) = sums(g, step.cost, |g| {
+                problem.heuristic_within(&step.state, g, self.search.bound)
+            }) else {
                 self.overflowed = true;
                 continue;
             };

@@ -28,7 +28,9 @@ use crate::{Board, Heuristic, Manhattan, Move};
 pub struct PuzzleState<const W: usize, const H: usize> {
     /// The board.
     pub board: Board<W, H>,
-    /// The heuristic's estimate for `board`.
+    /// The heuristic's [quick estimate](Heuristic::quick_estimate) for
+    /// `board` (its whole estimate but for the pattern databases' dual
+    /// lookups, which the search adds with [`Heuristic::refine`]).
     pub h: u8,
 }
 
@@ -48,7 +50,7 @@ impl<const W: usize, const H: usize> PuzzleState<W, H> {
     pub fn new(board: Board<W, H>, heuristic: &impl Heuristic<W, H>) -> Self {
         PuzzleState {
             board,
-            h: heuristic.estimate(&board),
+            h: heuristic.quick_estimate(&board),
         }
     }
 }
@@ -222,7 +224,20 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
 
     #[inline]
     fn heuristic(&self, state: &PuzzleState<W, H>) -> u32 {
-        u32::from(state.h)
+        u32::from(self.heuristic.refine(&state.board, state.h, u8::MAX))
+    }
+
+    /// The quick estimate the state carries when it already puts the state
+    /// past the bound, the refined one otherwise.
+    #[inline]
+    fn heuristic_within(&self, state: &PuzzleState<W, H>, g: u32, bound: u32) -> u32 {
+        let quick = u32::from(state.h);
+        if g.saturating_add(quick) > bound {
+            return quick;
+        }
+        // What h may be without pushing g + h over the bound.
+        let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
+        u32::from(self.heuristic.refine(&state.board, state.h, enough))
     }
 }
 

@@ -238,6 +238,51 @@ fn dual_lookups_are_admissible_on_every_board() {
 }
 
 #[test]
+fn refined_estimates_keep_their_contract_and_ida_star_stays_optimal() {
+    let distances = exact_distances::<3, 3>();
+    let boards = reachable::<3, 3>(&distances);
+    let partition = Partition::<3, 3>::new(DUAL_PARTITIONS[1].iter().copied()).unwrap();
+    let database = PatternDatabase::build(&partition, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap()
+        .with_dual(None, |_| {})
+        .unwrap();
+    for &(board, _) in boards.iter().step_by(13) {
+        let quick = database.quick_estimate(&board);
+        let full = database.estimate(&board);
+        assert!(quick <= full);
+        assert_eq!(database.refine(&board, quick, u8::MAX), full);
+        for enough in 0..=32 {
+            let refined = database.refine(&board, quick, enough);
+            if full <= enough {
+                assert_eq!(refined, full, "{board:?} {enough}");
+            } else {
+                assert!(refined > enough && refined <= full, "{board:?} {enough}");
+            }
+        }
+    }
+    // IDA* asks for refined estimates within its bound: optimal all the
+    // same, and no more nodes than with the regular and reflected lookups.
+    let regular = PatternDatabase::build(&partition, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
+    let (mut with_dual, mut without) = (0, 0);
+    for &(board, distance) in boards.iter().step_by(97) {
+        let result = frontier::idastar(&Puzzle::new(board, &database));
+        with_dual += result.stats.generated;
+        let solution = result.into_solution().unwrap();
+        assert_eq!(solution.len(), usize::from(distance));
+        board.verify_solution(&solution.actions).unwrap();
+        without += frontier::idastar(&Puzzle::new(board, &regular))
+            .stats
+            .generated;
+    }
+    assert!(with_dual < without, "{with_dual} against {without}");
+}
+
+#[test]
 fn dual_lookups_without_the_blank_rules_would_overestimate() {
     // What the rules in `PatternDatabase::with_dual` leave out is not
     // slack: summing every group's table at the dual board, whatever the

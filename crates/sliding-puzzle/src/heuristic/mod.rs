@@ -40,9 +40,15 @@ use crate::{Board, Slide};
 /// Contract in both directions: an `estimate` that never exceeds the true
 /// distance (admissible) keeps A* and IDA* optimal; one that overestimates
 /// lets them return longer solutions. It must be 0 on the goal for IDA*'s
-/// bounds to be tight. `update` must return exactly what `estimate` would on
-/// `after` (a search mixes both); it exists so that a search pays a few table
-/// lookups per move instead of a full evaluation.
+/// bounds to be tight. `update` must return exactly what `quick_estimate`
+/// would on `after` (a search mixes both); it exists so that a search pays a
+/// few table lookups per move instead of a full evaluation.
+///
+/// A heuristic with a dear part (the pattern databases' dual lookups) keeps
+/// it out of [`quick_estimate`](Self::quick_estimate), which a
+/// [`PuzzleState`](crate::PuzzleState) carries, and adds it in
+/// [`refine`](Self::refine), which IDA* calls only for the children that the
+/// quick part does not already cut off.
 ///
 /// # Example
 ///
@@ -73,12 +79,29 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// Lower bound on the moves from `board` to the goal.
     fn estimate(&self, board: &Board<W, H>) -> u8;
 
-    /// The estimate of `after`, reached by `slide` from a board whose
-    /// estimate was `before`.
+    /// The cheap part of the estimate, never above it: what a search keeps
+    /// in each state and updates move by move. Default: the estimate.
+    fn quick_estimate(&self, board: &Board<W, H>) -> u8 {
+        self.estimate(board)
+    }
+
+    /// The estimate of `board`, given its quick estimate `quick`, for a
+    /// search that only needs to know whether it exceeds `enough`.
+    /// Contract: `refine(b, quick_estimate(b), e)` is `estimate(b)` when
+    /// that is at most `e`, and otherwise any lower bound above `e`: a
+    /// heuristic made of several lookups may stop at the first that
+    /// exceeds `e`. Default: `quick` (no dear part).
+    fn refine(&self, board: &Board<W, H>, quick: u8, enough: u8) -> u8 {
+        let _ = (board, enough);
+        quick
+    }
+
+    /// The quick estimate of `after`, reached by `slide` from a board whose
+    /// quick estimate was `before`.
     /// Default: recompute. Override where incremental is faster.
     fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
         let _ = (before, slide);
-        self.estimate(after)
+        self.quick_estimate(after)
     }
 
     /// Whether estimates differ by at most one across a move.
@@ -106,6 +129,16 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
     #[inline]
     fn estimate(&self, board: &Board<W, H>) -> u8 {
         (**self).estimate(board)
+    }
+
+    #[inline]
+    fn quick_estimate(&self, board: &Board<W, H>) -> u8 {
+        (**self).quick_estimate(board)
+    }
+
+    #[inline]
+    fn refine(&self, board: &Board<W, H>, quick: u8, enough: u8) -> u8 {
+        (**self).refine(board, quick, enough)
     }
 
     #[inline]

@@ -1302,52 +1302,67 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
 }
 
 impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
-    /// The sum of the groups' values, or the largest of the sums the
-    /// database looks up: the board's, the reflected board's
-    /// ([`with_reflection`](PatternDatabase::with_reflection)), the dual
-    /// board's and the reflected dual's ([`with_dual`](PatternDatabase::with_dual)).
+    /// The largest of the sums the database looks up: the board's, the
+    /// reflected board's ([`with_reflection`](PatternDatabase::with_reflection)),
+    /// the dual board's and the reflected dual's ([`with_dual`](PatternDatabase::with_dual)).
     /// On an unsolvable board a group may be unreachable and the sum
     /// saturates at 255.
     #[inline]
     fn estimate(&self, board: &Board<W, H>) -> u8 {
+        self.refine(board, self.quick_estimate(board), u8::MAX)
+    }
+
+    /// The sum of the groups' values, with reflection the larger of that
+    /// and the reflected board's: the lookups a search pays for every
+    /// child it generates.
+    #[inline]
+    fn quick_estimate(&self, board: &Board<W, H>) -> u8 {
         let cells = board.cells_of_tiles();
         let sum = self
             .groups
             .iter()
             .fold(0u8, |sum, group| sum.saturating_add(group.value(&cells)));
-        let mut best = sum;
-        if self.reflection {
-            let mirrored = self.groups.iter().fold(0u8, |sum, group| {
-                sum.saturating_add(group.mirrored_value(&cells))
-            });
-            best = best.max(mirrored);
+        if !self.reflection {
+            return sum;
         }
-        if let Some(tables) = &self.dual {
-            let blank = cells[0];
-            best = best.max(self.dual_sums(tables, board, blank));
-            let home = cell_u8(Board::<W, H>::CELLS - 1);
-            if blank != home {
-                // The board with its blank walked home, right then down, is
-                // `walk` moves away, so its dual sums less `walk` bound this
-                // board too, with the partition's whole groups.
-                let mut walked = *board;
-                let mut walk = 0u8;
-                while walked.blank() % W != W - 1 {
-                    walked = walked.slide(cell_u8(walked.blank() + 1)).0;
-                    walk += 1;
-                }
-                while walked.blank() / W != H - 1 {
-                    walked = walked.slide(cell_u8(walked.blank() + W)).0;
-                    walk += 1;
-                }
-                best = best.max(self.dual_sums(tables, &walked, home).saturating_sub(walk));
+        let mirrored = self.groups.iter().fold(0u8, |sum, group| {
+            sum.saturating_add(group.mirrored_value(&cells))
+        });
+        sum.max(mirrored)
+    }
+
+    /// With dual lookups, the larger of `quick` and the dual sums, raised
+    /// to the parity of the distance, or the first of them above
+    /// `enough`; `quick` otherwise.
+    #[inline]
+    fn refine(&self, board: &Board<W, H>, quick: u8, enough: u8) -> u8 {
+        let Some(tables) = &self.dual else {
+            return quick;
+        };
+        let blank = cell_u8(board.blank());
+        let mut best = quick.max(self.dual_sums(tables, board, blank));
+        let home = cell_u8(Board::<W, H>::CELLS - 1);
+        if blank != home && best <= enough {
+            // The board with its blank walked home, right then down, is
+            // `walk` moves away, so its dual sums less `walk` bound this
+            // board too, with the partition's whole groups.
+            let mut walked = *board;
+            let mut walk = 0u8;
+            while walked.blank() % W != W - 1 {
+                walked = walked.slide(cell_u8(walked.blank() + 1)).0;
+                walk += 1;
             }
+            while walked.blank() / W != H - 1 {
+                walked = walked.slide(cell_u8(walked.blank() + W)).0;
+                walk += 1;
+            }
+            best = best.max(self.dual_sums(tables, &walked, home).saturating_sub(walk));
         }
         // Every move takes the blank one cell, so the distance has the
         // parity of the blank's distance from its goal cell: an estimate
         // of the other parity falls short by one at least. The partition's
         // own sums have that parity already; the dual ones need not.
-        let blank = usize::from(cells[0]);
+        let blank = board.blank();
         let parity = (W - 1 - blank % W + H - 1 - blank / W) & 1;
         best + u8::from(usize::from(best & 1) != parity && best < u8::MAX)
     }
