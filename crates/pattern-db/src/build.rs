@@ -29,6 +29,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use crate::memory::Memory;
 use crate::{AbstractStep, Abstraction, MAX_DISTANCE, PatternTable, PdbError, UNREACHED, index};
 
 /// Where a build stands, passed to the progress callback of
@@ -225,8 +226,11 @@ impl<'a, A: Abstraction, F: Fn(&BuildProgress) + Sync> Builder<'a, A, F> {
             depth = depth.saturating_add(1);
         }
         self.report(depth, true);
-        let entries = self.table.into_iter().map(AtomicU8::into_inner).collect();
-        PatternTable::from_entries(entries)
+        let mut entries = Memory::filled(self.table.len(), 0);
+        for (entry, value) in entries.as_mut_slice().iter_mut().zip(self.table) {
+            *entry = value.into_inner();
+        }
+        PatternTable { entries }
     }
 
     /// The rank of `state`, checked against the contract.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
+use crate::memory::Memory;
 use crate::{PatternTable, PdbError};
 
 impl PatternTable {
@@ -14,7 +15,7 @@ impl PatternTable {
     /// entries (not cryptographic; it catches truncation and corruption).
     #[must_use]
     pub fn checksum(&self) -> u64 {
-        checksum(&self.entries)
+        checksum(self.entries.as_slice())
     }
 
     /// Writes the table to `path` with a header naming `key`, the
@@ -83,8 +84,8 @@ impl PatternTable {
     fn write_file(&self, path: &Path, key: &str) -> io::Result<()> {
         let file = File::create(path)?;
         let mut out = BufWriter::new(file);
-        out.write_all(&header(key, self.entries.len() as u64, self.checksum()))?;
-        out.write_all(&self.entries)?;
+        out.write_all(&header(key, self.len() as u64, self.checksum()))?;
+        out.write_all(self.entries.as_slice())?;
         let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
         file.sync_all()
     }
@@ -146,8 +147,8 @@ impl PatternTable {
         let size = usize::try_from(entry_count).map_err(|_| PdbError::TooLarge {
             states: entry_count,
         })?;
-        let mut entries = vec![0; size];
-        input.read_exact(&mut entries).map_err(io_error)?;
+        let mut entries = Memory::filled(size, 0);
+        input.read_exact(entries.as_mut_slice()).map_err(io_error)?;
         let table = PatternTable { entries };
         let found = table.checksum();
         if found != header.checksum {

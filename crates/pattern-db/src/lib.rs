@@ -121,6 +121,13 @@
 //! - **A file is trusted only when it proves it.** The header names the
 //!   format version, the abstraction's key and entry count, and a checksum
 //!   of the entries; a file failing any check is rebuilt, never used.
+//! - **Large tables in huge pages.** A search looks a table up at random,
+//!   so with 4 KiB pages most lookups into hundreds of megabytes also miss
+//!   the TLB, and loading faults in a page per 4 KiB. Tables of 2 MiB or
+//!   more live in anonymous mappings advised `MADV_HUGEPAGE` on Linux
+//!   (`memmap2`'s safe `map_anon` and `advise`; elsewhere, or where that
+//!   fails, in vectors). The 7-8 databases then load with about a quarter
+//!   of the system time (`docs/benchmarks.md`).
 //! - **Independent of any search library.** A heuristic is a lookup, so the
 //!   crate depends on no search crate and any of them can use its tables.
 //! - **One `unsafe` block, a hint.** Large builds are dominated by cache
@@ -135,6 +142,7 @@ mod build;
 mod cache;
 mod error;
 mod file;
+mod memory;
 mod table;
 
 pub use abstraction::{AbstractStep, Abstraction};

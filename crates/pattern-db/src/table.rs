@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::build::{BuildProgress, Builder};
+use crate::memory::Memory;
 use crate::{Abstraction, PdbError, index};
 
 /// A pattern database: one byte per entry, the exact abstract distance from
@@ -13,14 +14,15 @@ use crate::{Abstraction, PdbError, index};
 /// [`load_or_build`](Self::load_or_build).
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternTable {
-    pub(crate) entries: Vec<u8>,
+    pub(crate) entries: Memory,
 }
 
 impl fmt::Debug for PatternTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Half a gigabyte of entries helps nobody reading a debug print.
         f.debug_struct("PatternTable")
-            .field("len", &self.entries.len())
+            .field("len", &self.len())
+            .field("huge_pages_asked", &self.entries.is_mapped())
             .finish_non_exhaustive()
     }
 }
@@ -68,7 +70,9 @@ impl PatternTable {
     /// them).
     #[must_use]
     pub fn from_entries(entries: Vec<u8>) -> Self {
-        PatternTable { entries }
+        PatternTable {
+            entries: Memory::from_vec(entries),
+        }
     }
 
     /// The value of `entry`: the abstract distance, saturated at
@@ -81,32 +85,32 @@ impl PatternTable {
     #[must_use]
     #[inline]
     pub fn get(&self, entry: u64) -> u8 {
-        self.entries[index(entry)]
+        self.entries.as_slice()[index(entry)]
     }
 
     /// The number of entries.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.as_slice().len()
     }
 
     /// Whether the table has no entries.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries.as_slice().is_empty()
     }
 
     /// The entries, one byte each.
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
-        &self.entries
+        self.entries.as_slice()
     }
 
     /// How many entries hold each value: `histogram()[v]` entries hold `v`.
     #[must_use]
     pub fn histogram(&self) -> [u64; 256] {
         let mut counts = [0u64; 256];
-        for &value in &self.entries {
+        for &value in self.entries.as_slice() {
             counts[usize::from(value)] += 1;
         }
         counts
