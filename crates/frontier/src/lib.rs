@@ -139,6 +139,7 @@ mod nbs;
 pub mod open;
 #[cfg(feature = "parallel")]
 mod parallel_idastar;
+pub mod pathmax;
 pub mod problem;
 mod reuse;
 pub mod solution;
@@ -158,7 +159,9 @@ pub use mm::{Mm, mm};
 pub use nbs::{Nbs, nbs};
 #[cfg(feature = "parallel")]
 pub use parallel_idastar::ParallelIdaStar;
-pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
+pub use problem::{
+    BidirectionalProblem, Cost, RankedStates, ReversibleProblem, SearchProblem, Step,
+};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.
