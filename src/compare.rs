@@ -337,7 +337,7 @@ pub fn read_stacks(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 /// assert_eq!(names[0], "table");
 /// assert_eq!(names[8], "A* (GAP-3)");
 /// assert_eq!(names[12], "A* dense (linear conflict)");
-/// assert_eq!(names[22], "IDA* BPMX (misplaced)");
+/// assert_eq!(names[20], "IDA* BPMX (misplaced)");
 /// assert_eq!(names[29], "greedy (linear conflict)");
 /// assert_eq!(names[41], "NBS (misplaced)");
 /// assert_eq!(names[47], "NBS (GAP)");
