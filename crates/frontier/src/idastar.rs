@@ -78,7 +78,8 @@ pub struct IdaStar<S, A, C, M = Plain> {
     path: Vec<S>,
     actions: Vec<A>,
     /// BPMX's children with their h, for every level of the path: each
-    /// level pushes its children on top and takes them off one by one.
+    /// level pushes its children on top, reads them in order, and truncates
+    /// the stack back when it returns.
     children: Vec<(Step<S, A, C>, C)>,
     mode: PhantomData<M>,
 }
@@ -586,11 +587,11 @@ where
             // Korf's goal test as children are generated: a goal within the
             // bound is optimal whatever its siblings would raise (h never
             // passes the distance, here the step's cost).
-            if self.problem.is_goal(&step.state)
-                && let Some(child_g) = g.checked_add(step.cost)
+            if let Some(child_g) = g.checked_add(step.cost)
                 && child_g
                     .checked_add(child_h)
                     .is_some_and(|f| f <= self.bound)
+                && self.problem.is_goal(&step.state)
             {
                 self.children.truncate(first);
                 self.path.push(step.state);
@@ -604,8 +605,6 @@ where
                 return (Flow::Stop, h);
             }
         }
-        // Taken off the top one by one below: first child on top.
-        self.children[first..].reverse();
         let flow = self.search_children(state, g, &mut h, first, depth);
         self.children.truncate(first);
         (flow, h)
@@ -625,9 +624,10 @@ where
         if !self.within_bound(g, *h) {
             return Flow::Continue;
         }
-        while self.children.len() > first {
-            // cannot fail: the stack holds more than `first` entries
-            let (step, child_h) = self.children.pop().expect("a stored child");
+        // Deeper levels push above `end` and truncate back to it.
+        let end = self.children.len();
+        for i in first..end {
+            let (step, child_h) = self.children[i].clone();
             let Some(child_g) = g.checked_add(step.cost) else {
                 self.overflowed = true;
                 continue;
