@@ -6,13 +6,16 @@
 //! ```sh
 //! cargo run --release --example fifteen -- --heuristic pdb-7-8 korf100
 //! cargo run --release --example fifteen -- --heuristic pdb-6-6-3 --limit 10 korf100
+//! cargo run --release --example fifteen -- --algo idastar-bpmx --heuristic pdb-6-6-3 korf100
 //! cargo run --release --example fifteen -- --heuristic linear-conflict boards.txt
 //! cargo run --release --example fifteen -- --heuristic manhattan --jobs 2 --limit 10 korf100
 //! ```
 //!
 //! Algorithms and heuristics come from the registry
 //! (`frontier_workspace::registry`): `--algo` takes any algorithm that
-//! handles 4x4 boards (IDA* by default), `--heuristic` any heuristic.
+//! handles 4x4 boards (IDA* by default; `idastar-bpmx` adds bidirectional
+//! pathmax, which prunes more with the inconsistent pattern databases),
+//! `--heuristic` any heuristic.
 //!
 //! Input: `korf100` (the instances of
 //! `crates/sliding-puzzle/testdata/korf100-blank-last.txt`, built in) or a

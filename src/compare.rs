@@ -337,10 +337,11 @@ pub fn read_stacks(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 /// assert_eq!(names[0], "table");
 /// assert_eq!(names[8], "A* (GAP-3)");
 /// assert_eq!(names[12], "A* dense (linear conflict)");
-/// assert_eq!(names[22], "greedy (linear conflict)");
-/// assert_eq!(names[34], "NBS (misplaced)");
-/// assert_eq!(names[40], "NBS (GAP)");
-/// assert_eq!(names.len(), 41);
+/// assert_eq!(names[20], "IDA* BPMX (misplaced)");
+/// assert_eq!(names[29], "greedy (linear conflict)");
+/// assert_eq!(names[41], "NBS (misplaced)");
+/// assert_eq!(names[47], "NBS (GAP)");
+/// assert_eq!(names.len(), 48);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {
@@ -1102,13 +1103,13 @@ mod tests {
         assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
         assert_eq!(check.optimal, [vec![Some(19), Some(0)], vec![Some(1)]]);
         let rows = summarise(&sets, &strategies(), &records);
-        // 21 strategies on 3x3, the 17 that handle 4x4 on 4x4.
-        assert_eq!(rows.len(), 21 + 17);
+        // 24 strategies on 3x3, the 20 that handle 4x4 on 4x4.
+        assert_eq!(rows.len(), 24 + 20);
         assert!(rows.iter().all(|r| r.solved == r.attempted));
         assert_eq!(rows[0].mean_length, Some(9.5));
         assert_eq!(rows[0].nodes_per_second, None);
         let csv = render(&rows, Format::Csv, &settings());
-        assert_eq!(csv.lines().count(), 39);
+        assert_eq!(csv.lines().count(), 45);
         assert!(
             csv.lines()
                 .nth(1)
@@ -1117,7 +1118,7 @@ mod tests {
         );
         assert!(csv.starts_with("set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second\n"));
         let json = render(&rows, Format::Json, &settings());
-        assert_eq!(json.matches("\"algorithm\"").count(), 38);
+        assert_eq!(json.matches("\"algorithm\"").count(), 44);
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["settings"]["max_stored"], 100_000);
         assert_eq!(parsed["rows"][0]["heuristic"], serde_json::Value::Null);

@@ -106,6 +106,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+use frontier::pathmax::Bpmx;
 use frontier::{
     AStar, Bfs, BidirectionalBfs, Greedy, IdaStar, Limits, Mm, Nbs, Outcome, ParallelIdaStar,
     SearchResult, Solution, Stats,
@@ -549,6 +550,23 @@ algorithms! {
             }
         ),
     }
+    /// IDA* with bidirectional pathmax (BPMX): an inconsistent heuristic's
+    /// values propagate between neighbours, so the pattern databases prune
+    /// more (on one thread: `--jobs` does not apply).
+    IdaStarBpmx {
+        name: "idastar-bpmx",
+        label: "IDA* BPMX",
+        heuristic: true,
+        sizes: [Three, Four, Pancakes],
+        dense: false,
+        searches: true,
+        optimal: true,
+        run: |puzzle, limits, searchers| Some({
+            let ida = searchers.ida_bpmx.get_or_insert_with(|| IdaStar::new().bpmx());
+            ida.set_limits(limits.clone());
+            ida.search(puzzle)
+        }),
+    }
     /// Greedy best-first search: follows the heuristic, finds a path fast,
     /// not necessarily a shortest one.
     Greedy {
@@ -779,6 +797,8 @@ impl fmt::Display for Size {
 pub struct PancakeSearchers {
     /// IDA*, whose path and iteration buffers are reused.
     ida: IdaStar<PancakeState, Flip, u32>,
+    /// IDA* with bidirectional pathmax, made on first use.
+    ida_bpmx: Option<IdaStar<PancakeState, Flip, u32, Bpmx>>,
     /// IDA* on several threads, as for boards ([`Searchers::jobs`]).
     parallel_ida: Option<ParallelIdaStar<PancakeState, Flip, u32>>,
 }
@@ -796,6 +816,8 @@ impl PancakeSearchers {
 pub struct Searchers<const W: usize, const H: usize> {
     /// IDA*, whose path and iteration buffers are reused.
     ida: IdaStar<PuzzleState<W, H>, Move, u32>,
+    /// IDA* with bidirectional pathmax, made on first use.
+    ida_bpmx: Option<IdaStar<PuzzleState<W, H>, Move, u32, Bpmx>>,
     /// IDA* on several threads, which the IDA* entry uses instead of `ida`
     /// when set (`--jobs N`, [`Searchers::jobs`]).
     parallel_ida: Option<ParallelIdaStar<PuzzleState<W, H>, Move, u32>>,

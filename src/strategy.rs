@@ -535,7 +535,7 @@ mod tests {
         let board: AnyBoard = SAMPLE.parse().unwrap();
         let mut solver = Solver::new();
         let strategies = every_strategy(Size::Three);
-        assert_eq!(strategies.len(), 5 + 6 * 4);
+        assert_eq!(strategies.len(), 5 + 7 * 4);
         for strategy in strategies {
             let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
             let moves = attempt.moves().unwrap();
@@ -562,9 +562,9 @@ mod tests {
         let stack: Stack = "3 6 1 5 2 4".parse().unwrap();
         let mut solver = Solver::new();
         let strategies = every_strategy(Size::Pancakes);
-        // bfs and bidirectional BFS; A*, IDA*, greedy, MM and NBS with zero,
-        // GAP-3, GAP-2, GAP-1 and GAP.
-        assert_eq!(strategies.len(), 2 + 5 * 5);
+        // bfs and bidirectional BFS; A*, IDA*, IDA* BPMX, greedy, MM and NBS
+        // with zero, GAP-3, GAP-2, GAP-1 and GAP.
+        assert_eq!(strategies.len(), 2 + 6 * 5);
         let optimal = solver
             .solve_stack(stack, Strategy::plain(Algorithm::Bfs), &Limits::new())
             .unwrap()

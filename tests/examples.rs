@@ -193,8 +193,8 @@ fn compare_rows_on_a_small_file() {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    // 21 strategies on the 3x3 boards, the 17 that handle 4x4 on the walk.
-    assert_eq!(rows.len(), 38, "{out}");
+    // 24 strategies on the 3x3 boards, the 20 that handle 4x4 on the walk.
+    assert_eq!(rows.len(), 44, "{out}");
     for row in &rows {
         assert_eq!(row.len(), header.len());
         assert_eq!(row[column("attempted")], row[column("solved")], "{row:?}");
@@ -203,7 +203,7 @@ fn compare_rows_on_a_small_file() {
         .iter()
         .filter(|r| r[column("set")].ends_with("3x3"))
         .collect();
-    assert_eq!(three.len(), 21);
+    assert_eq!(three.len(), 24);
     // The sample takes 19 moves, the other board 2: every optimal strategy
     // agrees, greedy takes no fewer.
     for row in &three {
@@ -230,6 +230,9 @@ fn compare_rows_on_a_small_file() {
             "idastar",
             "idastar",
             "idastar",
+            "idastar-bpmx",
+            "idastar-bpmx",
+            "idastar-bpmx",
             "greedy",
             "greedy",
             "greedy",
@@ -277,20 +280,21 @@ fn compare_sorts_pancake_stacks() {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    // Per set: bfs and bidirectional BFS, then A*, IDA*, greedy, MM and NBS
-    // with GAP-3, GAP-2, GAP-1 and GAP; no board heuristic, no table, no
-    // dense variant.
-    assert_eq!(rows.len(), 2 * 22, "{out}");
+    // Per set: bfs and bidirectional BFS, then A*, IDA*, IDA* BPMX, greedy,
+    // MM and NBS with GAP-3, GAP-2, GAP-1 and GAP; no board heuristic, no
+    // table, no dense variant.
+    assert_eq!(rows.len(), 2 * 26, "{out}");
     let seven: Vec<_> = rows
         .iter()
         .filter(|r| r[column("set")].ends_with("stacks.txt 7 pancakes"))
         .collect();
-    assert_eq!(seven.len(), 22, "{out}");
+    assert_eq!(seven.len(), 26, "{out}");
     let heuristics: Vec<&str> = seven[2..6].iter().map(|r| r[column("heuristic")]).collect();
     assert_eq!(heuristics, ["gap-3", "gap-2", "gap-1", "gap"]);
     let algorithms: Vec<&str> = seven.iter().map(|r| r[column("algorithm")]).collect();
     assert_eq!(algorithms[..3], ["bfs", "bidirectional", "astar"]);
-    assert_eq!(algorithms[18..], ["nbs"; 4]);
+    assert_eq!(algorithms[10..14], ["idastar-bpmx"; 4]);
+    assert_eq!(algorithms[22..], ["nbs"; 4]);
     // The reversed stack takes one flip; every optimal strategy agrees on
     // the other, greedy takes no fewer.
     let optimal: f64 = seven[0][column("mean_length")].parse().unwrap();
@@ -411,7 +415,7 @@ fn compare_prints_json_and_a_table() {
     assert!(json.status.success(), "{}", stderr(&json));
     let out = stdout(&json);
     assert!(out.starts_with("{\n  \"settings\": {"), "{out}");
-    assert_eq!(out.matches("\"solved\": 1").count(), 21, "{out}");
+    assert_eq!(out.matches("\"solved\": 1").count(), 24, "{out}");
 
     let table = run("compare", &["--boards", boards.to_str().unwrap()], "");
     assert!(table.status.success());

@@ -1,9 +1,16 @@
 //! IDA*, iterative-deepening A* (Korf 1985): depth-first searches under a
 //! growing f bound, in memory linear in the solution's length.
 
+use std::marker::PhantomData;
+use std::ops::Sub;
+
 use crate::limits::{Budget, Room, measure};
+use crate::pathmax::{Bpmx, Plain};
 use crate::solution::{Iteration, ResultOf};
-use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats};
+use crate::{
+    Cost, Limit, Limits, Outcome, ReversibleProblem, SearchProblem, SearchResult, Solution, Stats,
+    Step,
+};
 
 /// IDA* from `problem.start()`: a cheapest path to a goal in memory
 /// proportional to its length.
@@ -46,7 +53,8 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 }
 
 /// IDA*, configured: [`Limits`] (`max_cost` caps the iteration bound and
-/// `max_stored` the path length) and its path buffer kept between
+/// `max_stored` the path length), bidirectional pathmax for inconsistent
+/// heuristics ([`bpmx`](Self::bpmx)), and its buffers kept between
 /// searches.
 ///
 /// # Example
@@ -63,12 +71,17 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost));
 /// ```
 #[derive(Debug)]
-pub struct IdaStar<S, A, C> {
+pub struct IdaStar<S, A, C, M = Plain> {
     limits: Limits<C>,
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
     path: Vec<S>,
     actions: Vec<A>,
+    /// BPMX's children with their h, for every level of the path: each
+    /// level pushes its children on top, reads them in order, and truncates
+    /// the stack back when it returns.
+    children: Vec<(Step<S, A, C>, C)>,
+    mode: PhantomData<M>,
 }
 
 impl<S, A, C> Default for IdaStar<S, A, C> {
@@ -77,6 +90,8 @@ impl<S, A, C> Default for IdaStar<S, A, C> {
             limits: Limits::new(),
             path: Vec::new(),
             actions: Vec::new(),
+            children: Vec::new(),
+            mode: PhantomData,
         }
     }
 }
@@ -88,6 +103,53 @@ impl<S, A, C> IdaStar<S, A, C> {
         Self::default()
     }
 
+    /// Bidirectional pathmax (see [`Bpmx`]): heuristic values propagate
+    /// from children to their parent and from the parent to its children,
+    /// so an inconsistent heuristic (pattern-database lookups with
+    /// reflections or duals, random lookups) prunes more. Optimal for any
+    /// admissible heuristic on a [`ReversibleProblem`], the only problems
+    /// the returned searcher accepts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{IdaStar, toy::Grid};
+    ///
+    /// let grid = Grid::new(6, 5);
+    /// let plain = IdaStar::new().search(&grid);
+    /// let bpmx = IdaStar::new().bpmx().search(&grid);
+    /// assert_eq!(bpmx.solution().unwrap().cost, plain.solution().unwrap().cost);
+    /// assert!(bpmx.stats.expanded < plain.stats.expanded);
+    /// ```
+    ///
+    /// A problem whose moves are not stated reversible is refused at
+    /// compile time:
+    ///
+    /// ```compile_fail
+    /// use frontier::{IdaStar, toy::Doubling};
+    ///
+    /// let result = IdaStar::new().bpmx().search(&Doubling::new(1, 10));
+    /// ```
+    ///
+    /// # Complexity
+    ///
+    /// Memory: the children of every level of the path, O(d·b) states for
+    /// depth d and branching factor b (plain IDA* keeps one iterator a
+    /// level). Time per expanded node: that of plain IDA*, plus storing the
+    /// children.
+    #[must_use]
+    pub fn bpmx(self) -> IdaStar<S, A, C, Bpmx> {
+        IdaStar {
+            limits: self.limits,
+            path: self.path,
+            actions: self.actions,
+            children: self.children,
+            mode: PhantomData,
+        }
+    }
+}
+
+impl<S, A, C, M> IdaStar<S, A, C, M> {
     /// Searches under `limits` from now on.
     #[must_use]
     pub fn limits(mut self, limits: Limits<C>) -> Self {
@@ -103,7 +165,48 @@ impl<S, A, C> IdaStar<S, A, C> {
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     /// Searches `problem`.
+    #[expect(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method's path is not general over the search's lifetimes"
+    )]
     pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
+        self.run(problem, |dfs, start| dfs.expand_root(start))
+    }
+}
+
+/// BPMX subtracts costs (h(child) − cost), which [`Cost`] does not offer:
+/// the bound `Sub` asks it of this searcher only, so `Cost` and every other
+/// search stay as they were, and every primitive integer has it. The
+/// subtraction is done only when the difference is positive (h(child) >
+/// h + cost, compared with [`Cost::checked_add`]), so unsigned costs never
+/// underflow.
+impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> {
+    /// Searches `problem` with bidirectional pathmax.
+    #[expect(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method's path is not general over the search's lifetimes"
+    )]
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: ReversibleProblem<State = S, Action = A, Cost = C>,
+    {
+        let result = self.run(problem, |dfs, start| dfs.expand_root_bpmx(start));
+        self.children.clear();
+        result
+    }
+}
+
+impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
+    /// Runs the iterations, each one's depth-first search started by
+    /// `expand_root`.
+    fn run<P>(
+        &mut self,
+        problem: &P,
+        expand_root: impl Fn(&mut Dfs<'_, '_, P>, &S) -> Flow,
+    ) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
@@ -111,7 +214,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         self.actions.clear();
         let limits = std::mem::take(&mut self.limits);
         let result = measure(&limits, |budget, stats| {
-            self.iterate(problem, budget, stats)
+            self.iterate(problem, budget, stats, &expand_root)
         });
         self.limits = limits;
         self.path.clear();
@@ -124,6 +227,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         problem: &P,
         budget: &mut Budget<'_, C>,
         stats: &mut Stats<C>,
+        expand_root: &impl Fn(&mut Dfs<'_, '_, P>, &S) -> Flow,
     ) -> Outcome<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -150,6 +254,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 room: &room,
                 path: &mut self.path,
                 actions: &mut self.actions,
+                children: &mut self.children,
                 expanded: stats.expanded,
                 // The root is generated once per search, as Korf counts it.
                 generated: u64::from(stats.iterations.is_empty()),
@@ -160,7 +265,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 stopped: None,
                 overflowed: false,
             };
-            let flow = dfs.expand_root(&start);
+            let flow = expand_root(&mut dfs, &start);
             let (expanded, generated, peak, next_bound, found, stopped) = (
                 dfs.expanded,
                 dfs.generated,
@@ -234,6 +339,8 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     /// successful iteration unwinds.
     path: &'a mut Vec<P::State>,
     actions: &'a mut Vec<P::Action>,
+    /// BPMX's children of every level (unused by the plain search).
+    children: &'a mut Vec<Child<P>>,
     expanded: u64,
     generated: u64,
     /// The longest path (in states) of the search so far.
@@ -251,6 +358,12 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     /// off: it costs more than any path that fits).
     overflowed: bool,
 }
+
+/// A child kept by BPMX: the step to it and its h as the problem gives it.
+type Child<P> = (
+    Step<<P as SearchProblem>::State, <P as SearchProblem>::Action, <P as SearchProblem>::Cost>,
+    <P as SearchProblem>::Cost,
+);
 
 /// How a subtree's search ended; the details are in [`Dfs`], so the
 /// recursion passes back a single byte.
@@ -371,6 +484,187 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
             };
             match flow {
                 Flow::Continue => {}
+                Flow::Found => {
+                    self.actions.push(step.action);
+                    return Flow::Found;
+                }
+                Flow::Stop => return Flow::Stop,
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// `h` raised by bidirectional pathmax from a neighbour's `h_neighbour`
+/// across a step of `cost`, or `None` if that bound is no higher: the
+/// neighbour's distance exceeds the node's by at most `cost` on a
+/// reversible space. Subtracts only when the difference is positive.
+#[inline]
+fn raised<C: Cost + Sub<Output = C>>(h: C, h_neighbour: C, cost: C) -> Option<C> {
+    match h.checked_add(cost) {
+        Some(reach) if h_neighbour > reach => Some(h_neighbour - cost),
+        // Past the cost type, h + cost is above any h that fits.
+        _ => None,
+    }
+}
+
+/// The search with bidirectional pathmax (see [`Bpmx`]): each level stores
+/// its children, with their h, on top of [`Dfs::children`] before searching
+/// them, and returns its h, raised by what its children taught it.
+impl<P: SearchProblem> Dfs<'_, '_, P>
+where
+    P::Cost: Sub<Output = P::Cost>,
+{
+    fn expand_root_bpmx(&mut self, start: &P::State) -> Flow {
+        if !self.enter(1) {
+            return Flow::Stop;
+        }
+        let h = self.problem.heuristic(start);
+        self.children_bpmx(start, start, P::Cost::ZERO, h, 1).0
+    }
+
+    /// [`expand`](Self::expand) with the node's (possibly raised) `h`;
+    /// returns how the subtree's search ended and the node's h as raised by
+    /// it.
+    fn expand_bpmx(
+        &mut self,
+        state: P::State,
+        parent: &P::State,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
+    ) -> (Flow, P::Cost) {
+        let (flow, h) = self.children_bpmx(&state, parent, g, h, depth);
+        if flow == Flow::Found {
+            self.path.push(state);
+        }
+        (flow, h)
+    }
+
+    /// Whether a node at cost `g` with estimate `h` fits the bound; if not,
+    /// its f is a candidate for the next bound (or, if it does not fit the
+    /// cost type, the search has overflowed).
+    #[inline]
+    fn within_bound(&mut self, g: P::Cost, h: P::Cost) -> bool {
+        let Some(f) = g.checked_add(h) else {
+            self.overflowed = true;
+            return false;
+        };
+        if f > self.bound {
+            self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+            return false;
+        }
+        true
+    }
+
+    /// [`children`](Self::children) with bidirectional pathmax: generates
+    /// every child of `state` first (its h raising the node's; a goal
+    /// within the bound ends the search there), cuts the
+    /// node off if its raised f passes the bound, then searches the
+    /// children in the problem's order, each with h at least the node's h
+    /// minus the step's cost, and raises the node's h by each child's
+    /// returned h, cutting the node off (its remaining children unsearched)
+    /// when that passes the bound. A node cut off records its raised f for
+    /// the next bound: admissible on a reversible space, so the next bound
+    /// stays at most the optimal cost.
+    fn children_bpmx(
+        &mut self,
+        state: &P::State,
+        parent: &P::State,
+        g: P::Cost,
+        mut h: P::Cost,
+        depth: usize,
+    ) -> (Flow, P::Cost) {
+        let first = self.children.len();
+        for step in self.problem.successors(state) {
+            if step.state == *parent {
+                continue;
+            }
+            self.generated += 1;
+            let child_h = self.problem.heuristic(&step.state);
+            if let Some(higher) = raised(h, child_h, step.cost) {
+                h = higher;
+            }
+            // Korf's goal test as children are generated: a goal within the
+            // bound is optimal whatever its siblings would raise (h never
+            // passes the distance, here the step's cost).
+            if let Some(child_g) = g.checked_add(step.cost)
+                && child_g
+                    .checked_add(child_h)
+                    .is_some_and(|f| f <= self.bound)
+                && self.problem.is_goal(&step.state)
+            {
+                self.children.truncate(first);
+                self.path.push(step.state);
+                self.actions.push(step.action);
+                self.found = child_g;
+                return (Flow::Found, h);
+            }
+            if let Err(limit) = self.room.push(self.children, (step, child_h)) {
+                self.children.truncate(first);
+                self.stopped = Some(limit);
+                return (Flow::Stop, h);
+            }
+        }
+        let flow = self.search_children(state, g, &mut h, first, depth);
+        self.children.truncate(first);
+        (flow, h)
+    }
+
+    /// The second half of [`children_bpmx`](Self::children_bpmx): searches
+    /// the children stored above `first`, raising `h` as they return.
+    #[inline]
+    fn search_children(
+        &mut self,
+        state: &P::State,
+        g: P::Cost,
+        h: &mut P::Cost,
+        first: usize,
+        depth: usize,
+    ) -> Flow {
+        if !self.within_bound(g, *h) {
+            return Flow::Continue;
+        }
+        // Deeper levels push above `end` and truncate back to it.
+        let end = self.children.len();
+        for i in first..end {
+            let (step, child_h) = self.children[i].clone();
+            let Some(child_g) = g.checked_add(step.cost) else {
+                self.overflowed = true;
+                continue;
+            };
+            // The parent's bound passed down: h(child) >= h - cost.
+            let child_h = if *h > step.cost {
+                child_h.max(*h - step.cost)
+            } else {
+                child_h
+            };
+            // A goal child was within the bound when generated, or is cut
+            // off here: raised values only grow.
+            if !self.within_bound(child_g, child_h) {
+                continue;
+            }
+            let depth = depth + 1;
+            if !self.enter(depth) {
+                return Flow::Stop;
+            }
+            let (flow, child_h) = if depth.is_multiple_of(STACK_CHECK_EVERY) {
+                stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
+                    self.expand_bpmx(step.state, state, child_g, child_h, depth)
+                })
+            } else {
+                self.expand_bpmx(step.state, state, child_g, child_h, depth)
+            };
+            match flow {
+                Flow::Continue => {
+                    // The child's search may have raised its h: so the node's.
+                    if let Some(higher) = raised(*h, child_h, step.cost) {
+                        *h = higher;
+                        if !self.within_bound(g, *h) {
+                            return Flow::Continue;
+                        }
+                    }
+                }
                 Flow::Found => {
                     self.actions.push(step.action);
                     return Flow::Found;

@@ -17,7 +17,9 @@
 //! - [`astar`]: A* (Hart, Nilsson & Raphael 1968), cheapest path for an
 //!   admissible heuristic, consistent or not.
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
-//!   memory linear in its length.
+//!   memory linear in its length; [`IdaStar::bpmx`] adds bidirectional
+//!   pathmax (Felner, Zahavi et al. 2005, 2011) for inconsistent
+//!   heuristics on a [`ReversibleProblem`].
 //! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
 //!   cores, each iteration's tree cut near the root into subtrees that the
 //!   threads take in the serial search's order (a form of Rao, Kumar &
@@ -49,7 +51,9 @@
 //!    - `.dense()`: tables indexed by [`RankedStates::rank`] instead of
 //!      hashing (the table searches; see [`table::Dense`]);
 //!    - `.open_list(OpenList)`: the open list of the best-first searches
-//!      ([`open::OpenList`]).
+//!      ([`open::OpenList`]);
+//!    - `.bpmx()`: IDA* with bidirectional pathmax, for problems that state
+//!      their moves reversible ([`ReversibleProblem`]; see [`pathmax`]).
 //!
 //! No function name encodes a combination of options: `AStar::new().dense()
 //! .limits(limits).search(&problem)` is the one way to ask for all three.
@@ -67,7 +71,8 @@
 //! | [`limits`] | [`Limits`], [`CancelFlag`], the default memory bound ([`limits::available_memory`]) |
 //! | `batch` | `solve_batch` and its per-item error `Panicked` (feature `parallel`) |
 //! | [`table`] | [`table::Hashed`] and [`table::Dense`], the table layouts |
-//! | [`toy`] | the tiny problem every example uses |
+//! | [`pathmax`] | [`pathmax::Plain`] and [`pathmax::Bpmx`], IDA*'s two searches |
+//! | [`toy`] | the tiny problem every example uses, and a grid for BPMX's |
 //!
 //! # Quick start
 //!
@@ -110,9 +115,9 @@
 //!   keep parents as ids, not cloned states; breadth-first searches use the
 //!   insertion-ordered table as their queue.
 //! - **Capabilities are opt-in traits.** Searching backward needs
-//!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]. Reversible
-//!   moves are something a problem states, never something an algorithm
-//!   assumes.
+//!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]; IDA*'s
+//!   bidirectional pathmax needs [`ReversibleProblem`]. Reversible moves are
+//!   something a problem states, never something an algorithm assumes.
 //! - **Plain functions reuse memory.** [`bfs`], [`bidirectional_bfs`],
 //!   [`astar`] and [`greedy`] keep one idle searcher per thread and per
 //!   type, so calling them in a loop costs what a reused searcher costs
@@ -139,6 +144,7 @@ mod nbs;
 pub mod open;
 #[cfg(feature = "parallel")]
 mod parallel_idastar;
+pub mod pathmax;
 pub mod problem;
 mod reuse;
 pub mod solution;
@@ -158,7 +164,9 @@ pub use mm::{Mm, mm};
 pub use nbs::{Nbs, nbs};
 #[cfg(feature = "parallel")]
 pub use parallel_idastar::ParallelIdaStar;
-pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
+pub use problem::{
+    BidirectionalProblem, Cost, RankedStates, ReversibleProblem, SearchProblem, Step,
+};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.

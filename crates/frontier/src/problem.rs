@@ -1,5 +1,6 @@
 //! The problem side of a search: [`SearchProblem`], its optional capabilities
-//! ([`BidirectionalProblem`], [`RankedStates`]), [`Step`] and the [`Cost`]
+//! ([`BidirectionalProblem`], [`RankedStates`], [`ReversibleProblem`]),
+//! [`Step`] and the [`Cost`]
 //! bound, and the adapters: [`FromFn`] (a problem from closures, made by
 //! [`from_fn`](crate::from_fn)) and [`NoHeuristic`].
 
@@ -278,6 +279,38 @@ pub trait RankedStates: SearchProblem {
     fn rank(&self, state: &Self::State) -> usize;
 }
 
+/// An optional capability: every move can be undone at the same cost. The
+/// graph is undirected as far as distances go, which lets IDA* propagate
+/// heuristic values between neighbours ([`IdaStar::bpmx`](crate::IdaStar::bpmx),
+/// bidirectional pathmax).
+///
+/// A marker: no methods, only a promise. Implement it only when the promise
+/// holds; the searches that need it cannot check it.
+///
+/// Contract: whenever [`successors`](SearchProblem::successors)`(s)` lists a
+/// step to `t` at cost `c`, the cheapest path from `t` back to `s` costs at
+/// most `c` (usually `successors(t)` lists `s` at cost `c`: the blank of a
+/// sliding puzzle moving back, a prefix reversal repeated). What BPMX uses is
+/// its consequence for the true distance d to a goal: d(t) ≤ c + d(s), so
+/// an admissible h(t) gives the admissible bound h(t) − c for s. On a space
+/// where the promise is false (a one-way edge, a move dearer one way than
+/// the other) that bound can overestimate, and BPMX can then return a path
+/// dearer than the cheapest or stop with
+/// [`Limit::Cost`](crate::Limit::Cost) below it; the plain searches do not
+/// care.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{IdaStar, ReversibleProblem, toy::Grid};
+///
+/// fn undirected<P: ReversibleProblem>(_: &P) {}
+/// undirected(&Grid::new(4, 3)); // a step on a grid can be stepped back
+/// let result = IdaStar::new().bpmx().search(&Grid::new(4, 3));
+/// assert_eq!(result.solution().unwrap().cost, 5);
+/// ```
+pub trait ReversibleProblem: SearchProblem {}
+
 impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     type State = P::State;
     type Action = P::Action;
@@ -329,6 +362,8 @@ impl<P: RankedStates + ?Sized> RankedStates for &P {
         (**self).rank(state)
     }
 }
+
+impl<P: ReversibleProblem + ?Sized> ReversibleProblem for &P {}
 
 /// `P` with its heuristic switched off: A* on it is Dijkstra's algorithm
 /// and IDA* is iterative deepening on cost. Useful to measure what a
@@ -391,3 +426,6 @@ impl<P: RankedStates> RankedStates for NoHeuristic<P> {
         self.0.rank(state)
     }
 }
+
+/// The same moves, so the same promise.
+impl<P: ReversibleProblem> ReversibleProblem for NoHeuristic<P> {}

@@ -2,11 +2,13 @@
 //! once: reach `target` from `start` by adding one (action `'+'`, cost 1) or
 //! doubling (action `'*'`, cost 2).
 //!
-//! It implements every capability: [`SearchProblem`], [`BidirectionalProblem`]
-//! and [`RankedStates`] (a number is its own rank). Its heuristic is zero,
-//! so A* on it is Dijkstra's algorithm.
+//! It implements every capability but one: [`SearchProblem`],
+//! [`BidirectionalProblem`] and [`RankedStates`] (a number is its own rank).
+//! Its heuristic is zero, so A* on it is Dijkstra's algorithm. Its moves
+//! cannot be undone, so it is no [`ReversibleProblem`]: for that one, the
+//! examples use [`Grid`].
 
-use crate::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+use crate::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
 
 /// Reach `target` from `start` with `+1` (cost 1) and `*2` (cost 2) steps,
 /// never passing `target`.
@@ -81,3 +83,91 @@ impl RankedStates for Doubling {
         *n as usize
     }
 }
+
+/// Walk from the top-left corner `(0, 0)` of a `width`×`height` grid to the
+/// bottom-right one, one cell up, down, left or right at cost 1: a
+/// [`ReversibleProblem`], with a deliberately inconsistent heuristic.
+///
+/// The heuristic is the Manhattan distance to the goal on every third
+/// diagonal (cells whose `x + y` is a multiple of 3) and zero on the
+/// others: admissible, but dropping from d to 0 across a single step.
+/// Successors come away from the goal first (left, up, right, down), so a
+/// search that follows the problem's order must be kept from wandering.
+/// Plain IDA* wanders through the zero cells; with bidirectional pathmax
+/// ([`IdaStar::bpmx`](crate::IdaStar::bpmx)) a zero cell learns d − 1 from
+/// a neighbour, and the search expands fewer nodes.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{IdaStar, SearchProblem, toy::Grid};
+///
+/// let grid = Grid::new(5, 5);
+/// assert_eq!((grid.heuristic(&(0, 0)), grid.heuristic(&(1, 0))), (8, 0));
+/// let plain = IdaStar::new().search(&grid);
+/// let bpmx = IdaStar::new().bpmx().search(&grid);
+/// assert_eq!(plain.solution().unwrap().cost, 8);
+/// assert_eq!(bpmx.solution().unwrap().cost, 8);
+/// assert!(bpmx.stats.expanded < plain.stats.expanded);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Columns, `x` in `0..width`.
+    pub width: u32,
+    /// Rows, `y` in `0..height`.
+    pub height: u32,
+}
+
+impl Grid {
+    /// The walk across a `width`×`height` grid.
+    #[must_use]
+    pub fn new(width: u32, height: u32) -> Self {
+        Grid { width, height }
+    }
+
+    fn goal(self) -> (u32, u32) {
+        (self.width.saturating_sub(1), self.height.saturating_sub(1))
+    }
+}
+
+impl SearchProblem for Grid {
+    type State = (u32, u32);
+    type Action = char;
+    type Cost = u32;
+
+    fn start(&self) -> (u32, u32) {
+        (0, 0)
+    }
+
+    fn is_goal(&self, cell: &(u32, u32)) -> bool {
+        *cell == self.goal()
+    }
+
+    fn successors(&self, cell: &(u32, u32)) -> impl Iterator<Item = Step<(u32, u32), char, u32>> {
+        let (x, y) = *cell;
+        let (width, height) = (self.width, self.height);
+        [
+            (x > 0).then(|| Step::new('l', (x.wrapping_sub(1), y), 1)),
+            (y > 0).then(|| Step::new('u', (x, y.wrapping_sub(1)), 1)),
+            (x + 1 < width).then(|| Step::new('r', (x + 1, y), 1)),
+            (y + 1 < height).then(|| Step::new('d', (x, y + 1), 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The Manhattan distance on cells whose `x + y` is a multiple of 3,
+    /// zero on the others.
+    fn heuristic(&self, cell: &(u32, u32)) -> u32 {
+        let (x, y) = *cell;
+        let (gx, gy) = self.goal();
+        if (x + y).is_multiple_of(3) {
+            x.abs_diff(gx) + y.abs_diff(gy)
+        } else {
+            0
+        }
+    }
+}
+
+/// Every step can be stepped back, at the same cost 1.
+impl ReversibleProblem for Grid {}

@@ -1,14 +1,19 @@
 //! One fixture checked by every algorithm against one table of expected
 //! answers: weighted graphs, mazes, knight moves, start = goal, unreachable
-//! goals, zero-cost steps, and every limit triggering with its reason.
+//! goals, zero-cost steps, and every limit triggering with its reason; the
+//! reversible rows also by IDA* with bidirectional pathmax.
 
 mod common;
 
 use std::fmt::Debug;
 use std::time::Duration;
 
-use common::{Graph, Knight, Maze, any_path, assert_replays, counts_steps, run_all};
-use frontier::{BidirectionalProblem, CancelFlag, Limit, Limits, Outcome, RankedStates};
+use common::{
+    Graph, Knight, Maze, Undirected, any_path, assert_replays, counts_steps, run_all, run_ida_both,
+};
+use frontier::{
+    BidirectionalProblem, CancelFlag, Limit, Limits, Outcome, RankedStates, ReversibleProblem,
+};
 
 /// What an algorithm should report: `Found(n)` is a number of steps for the
 /// BFS family and a cost for A* and IDA*; `Path` is any path that replays
@@ -435,5 +440,133 @@ fn reused_searchers_give_the_same_answers_as_fresh_searches() {
         let reused = ida.search(&knight);
         assert_eq!(reused.outcome, fresh.outcome);
         assert_eq!(reused.stats.generated, fresh.stats.generated);
+    }
+}
+
+/// Plain IDA* and IDA* with bidirectional pathmax on a reversible row: both
+/// give `want` (a cost for `Found`), replay, and keep their statistics
+/// within the limits.
+fn check_bpmx<P>(row: &str, problem: &P, limits: &Limits<u32>, want: Want)
+where
+    P: ReversibleProblem<Cost = u32>,
+    P::State: Debug,
+    P::Action: PartialEq + Debug,
+{
+    for (algorithm, result) in run_ida_both(problem, limits) {
+        let got = match &result.outcome {
+            Outcome::Found(solution) => {
+                assert_replays(problem, solution);
+                Found(solution.cost)
+            }
+            Outcome::Unreachable => Unreachable,
+            Outcome::LimitReached(limit) => Stopped(*limit),
+        };
+        assert_eq!(got, want, "{row}: {algorithm}");
+        let stats = &result.stats;
+        assert!(stats.generated >= stats.expanded, "{row}: {algorithm}");
+        if let Some(max) = limits.max_expanded {
+            assert!(stats.expanded <= max, "{row}: {algorithm}");
+        }
+        if let Some(max) = limits.max_stored {
+            assert!(stats.peak_stored <= max, "{row}: {algorithm}");
+        }
+        if stats.expanded > 0 {
+            let total: u64 = stats.iterations.iter().map(|it| it.generated).sum();
+            assert_eq!(total, stats.generated, "{row}: {algorithm}");
+        }
+    }
+}
+
+#[test]
+fn bpmx_matches_the_table_on_every_reversible_row() {
+    let none = Limits::new();
+    let knight = |size, start, goal| Knight { size, start, goal };
+    check_bpmx("knight 8", &knight(8, (0, 0), (7, 0)), &none, Found(5));
+    check_bpmx(
+        "knight 100",
+        &knight(100, (0, 0), (30, 50)),
+        &none,
+        Found(28),
+    );
+    check_bpmx(
+        "knight start is goal",
+        &knight(10, (1, 1), (1, 1)),
+        &none,
+        Found(0),
+    );
+    check_bpmx(
+        "knight a1 to b2",
+        &knight(8, (0, 0), (1, 1)),
+        &none,
+        Found(4),
+    );
+    // The weighted graph with its edges both ways: distances to E are
+    // 6 5 4 3 0, so h = 4 5 2 3 0 stays admissible, and B's 5 against C's
+    // 2 across a step of 1 is inconsistent.
+    let weighted = Undirected::new(
+        5,
+        &[
+            (0, 1, 1),
+            (0, 2, 4),
+            (1, 2, 1),
+            (1, 3, 5),
+            (2, 3, 1),
+            (3, 4, 3),
+            (2, 4, 7),
+        ],
+        0,
+        4,
+    )
+    .with_heuristic(&[4, 5, 2, 3, 0]);
+    check_bpmx("undirected weighted graph", &weighted, &none, Found(6));
+    check_bpmx(
+        "unreachable goal",
+        &Undirected::new(3, &[(0, 1, 1)], 0, 2),
+        &none,
+        Unreachable,
+    );
+    // A B C D, A-B and B-C free: cost 1 through both free steps.
+    let free = Undirected::new(4, &[(0, 1, 0), (1, 2, 0), (0, 2, 3), (2, 3, 1)], 0, 3);
+    check_bpmx("zero-cost steps", &free, &none, Found(1));
+    let grid = frontier::toy::Grid::new(7, 4);
+    check_bpmx("toy grid", &grid, &none, Found(9));
+
+    let far = knight(1000, (0, 0), (999, 999));
+    let limit = |limits: Limits<u32>, reason| check_bpmx("limits", &far, &limits, Stopped(reason));
+    limit(Limits::new().max_expanded(10), Limit::Expanded);
+    limit(Limits::new().max_stored(50), Limit::Stored);
+    limit(Limits::new().max_time(Duration::ZERO), Limit::Time);
+    limit(Limits::new().max_memory(0), Limit::Memory);
+    let flag = CancelFlag::new();
+    flag.cancel();
+    limit(Limits::new().cancel(flag), Limit::Cancelled);
+    let near = knight(8, (0, 0), (7, 7));
+    check_bpmx(
+        "max_cost below",
+        &near,
+        &Limits::new().max_cost(5),
+        Stopped(Limit::Cost),
+    );
+    check_bpmx("max_cost at", &near, &Limits::new().max_cost(6), Found(6));
+}
+
+#[test]
+fn bpmx_expands_fewer_nodes_with_an_inconsistent_heuristic() {
+    use frontier::{IdaStar, toy::Grid};
+    for (width, height) in [(5, 5), (6, 6), (10, 10), (12, 7)] {
+        let grid = Grid::new(width, height);
+        let plain = IdaStar::new().search(&grid);
+        let bpmx = IdaStar::new().bpmx().search(&grid);
+        for result in [&plain, &bpmx] {
+            let solution = result.solution().expect("a grid's corners are connected");
+            assert_replays(&grid, solution);
+            assert_eq!(solution.cost, width + height - 2);
+        }
+        assert!(
+            bpmx.stats.expanded < plain.stats.expanded,
+            "{width}x{height}: {} against {}",
+            bpmx.stats.expanded,
+            plain.stats.expanded
+        );
     }
 }

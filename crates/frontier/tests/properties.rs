@@ -1,14 +1,16 @@
 //! Property tests: on random graphs and grids every algorithm agrees with an
 //! independent Dijkstra / breadth-first oracle, every path replays legally to
 //! a goal, and A* and IDA* stay optimal under admissible but inconsistent
-//! heuristics.
+//! heuristics, IDA* with bidirectional pathmax too on undirected graphs.
 
 mod common;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use common::{Graph, Maze, any_path, assert_replays, counts_steps, run_all};
+use common::{
+    Graph, Maze, Undirected, any_path, assert_replays, counts_steps, run_all, run_ida_both,
+};
 use frontier::{Limit, Limits, Outcome};
 use proptest::prelude::*;
 
@@ -64,6 +66,31 @@ fn graphs() -> impl Strategy<Value = Graph> {
             .prop_map(move |(edges, start, goal, percent)| {
                 let graph = Graph::new(n, &edges, start, goal);
                 let h: Vec<u32> = cost_to_goal(&graph)
+                    .iter()
+                    .zip(&percent)
+                    .map(|(d, p)| d.map_or(0, |d| d * p / 100))
+                    .collect();
+                graph.with_heuristic(&h)
+            })
+    })
+}
+
+/// A random undirected graph of up to 9 nodes with positive costs, and for
+/// each node an admissible heuristic: zero, the true distance, or a random
+/// fraction of it, so neighbours' values often differ by more than the
+/// edge between them (inconsistent), which bidirectional pathmax feeds on.
+fn undirected_graphs() -> impl Strategy<Value = Undirected> {
+    (2usize..=9).prop_flat_map(|n| {
+        let node = 0..u32::try_from(n).unwrap();
+        (
+            prop::collection::vec((node.clone(), node.clone(), 1u32..=4), 0..=n * 2),
+            node.clone(),
+            node,
+            prop::collection::vec(prop_oneof![Just(0u32), Just(100), 0u32..=100], n),
+        )
+            .prop_map(move |(edges, start, goal, percent)| {
+                let graph = Undirected::new(n, &edges, start, goal);
+                let h: Vec<u32> = cost_to_goal(&graph.0)
                     .iter()
                     .zip(&percent)
                     .map(|(d, p)| d.map_or(0, |d| d * p / 100))
@@ -158,6 +185,36 @@ proptest! {
                 Outcome::LimitReached(Limit::Expanded) if algorithm.starts_with("idastar") => {}
                 outcome @ Outcome::LimitReached(_) => prop_assert!(false, "{algorithm}: {outcome:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn bpmx_agrees_with_dijkstra_on_random_undirected_graphs(graph in undirected_graphs()) {
+        let cheapest = cost_to_goal(&graph.0)[graph.0.start as usize];
+        // The cost bound at the optimum: a BPMX bound raised past it (an
+        // inadmissible raise) stops the search with `Limit::Cost`.
+        let limits = ida_budget(Limits::new().max_cost(cheapest.unwrap_or(4)));
+        for (algorithm, result) in run_ida_both(&graph, &limits) {
+            match (&result.outcome, cheapest) {
+                (Outcome::Found(solution), Some(cost)) => {
+                    assert_replays(&graph, solution);
+                    prop_assert_eq!(solution.cost, cost, "{}", algorithm);
+                }
+                (Outcome::Unreachable | Outcome::LimitReached(Limit::Cost), None)
+                | (Outcome::LimitReached(Limit::Expanded), _) => {}
+                (outcome, _) => prop_assert!(false, "{algorithm}: {outcome:?}, oracle {cheapest:?}"),
+            }
+            // Every bound is a lower bound on the optimum.
+            if let Some(cost) = cheapest {
+                for iteration in &result.stats.iterations {
+                    prop_assert!(iteration.bound <= cost, "{algorithm}: {:?}", result.stats.iterations);
+                }
+            }
+            if result.stats.expanded > 0 {
+                let total: u64 = result.stats.iterations.iter().map(|it| it.generated).sum();
+                prop_assert_eq!(total, result.stats.generated, "{}", algorithm);
+            }
+            prop_assert!(result.stats.generated >= result.stats.expanded, "{}", algorithm);
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+use frontier::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
 
 use crate::gap::Labels;
 use crate::{Flip, Gap, Stack};
@@ -52,6 +52,8 @@ impl Hash for PancakeState {
 ///   predecessors are the successors. The goal is the sorted stack, and
 ///   [`backward_heuristic`](BidirectionalProblem::backward_heuristic) is the
 ///   same [`Gap`] heuristic measured to the start stack.
+/// - [`ReversibleProblem`]: for the same reason, so IDA* can use
+///   bidirectional pathmax.
 /// - [`RankedStates`]: the rank is [`Stack::rank`], the state count `len!`.
 ///   Dense tables are allocated whole up front: fine up to 10 pancakes
 ///   (3.6 million ranks), refused by frontier's memory limit beyond.
@@ -198,6 +200,10 @@ impl BidirectionalProblem for Pancakes {
         u32::from(state.back_h)
     }
 }
+
+/// A flip undone is the same flip, at the same cost 1: IDA* may use
+/// bidirectional pathmax ([`frontier::IdaStar::bpmx`]).
+impl ReversibleProblem for Pancakes {}
 
 impl RankedStates for Pancakes {
     /// `len!`, saturated to `usize::MAX` where it does not fit (32-bit

@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+use frontier::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
 
 use crate::heuristic::Target;
 use crate::{Board, Heuristic, Manhattan, Move};
@@ -83,6 +83,8 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 ///   `m` is listed with the forward action `m.opposite()`. The goal is the
 ///   blank-last goal. The backward heuristic is the puzzle's heuristic
 ///   measured to the start board.
+/// - [`ReversibleProblem`]: for the same reason, so IDA* can use
+///   bidirectional pathmax.
 /// - [`RankedStates`]: the rank is [`Board::rank`] and the state count
 ///   `(W*H)!`. The ranked (dense-table) searches allocate an entry per rank
 ///   up front whatever they visit: use them for boards up to about 3x3 and
@@ -277,6 +279,12 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
         u32::from(self.heuristic.estimate_to(&state.board, &target))
     }
 }
+
+/// The blank can always move back where it came from, at the same cost 1:
+/// IDA* may use bidirectional pathmax ([`frontier::IdaStar::bpmx`]), which
+/// pays off with the pattern databases, inconsistent because each entry is
+/// the minimum over the blank's positions.
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> ReversibleProblem for Puzzle<W, H, Hr> {}
 
 impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> RankedStates for Puzzle<W, H, Hr> {
     /// `(W*H)!`: every arrangement of the cells, solvable or not.

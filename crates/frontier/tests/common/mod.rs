@@ -1,10 +1,13 @@
-//! Problems shared by the fixture and the property tests: a weighted graph, a
-//! grid maze, knight moves, and a long line for the limits.
+//! Problems shared by the fixture and the property tests: a weighted graph
+//! (directed, or undirected for bidirectional pathmax), a grid maze, knight
+//! moves, and a long line for the limits.
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 #![allow(unreachable_pub, reason = "a test-support module")]
 
-use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Solution, Step};
+use frontier::{
+    BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Solution, Step,
+};
 
 /// A directed graph with explicit weighted edges and a per-node heuristic.
 #[derive(Clone, Debug)]
@@ -81,6 +84,48 @@ impl RankedStates for Graph {
         *n as usize
     }
 }
+
+/// A graph whose every edge is listed both ways at the same cost: the
+/// [`ReversibleProblem`] that bidirectional pathmax needs.
+#[derive(Clone, Debug)]
+pub struct Undirected(pub Graph);
+
+impl Undirected {
+    /// `edges` as undirected edges (a self-loop is listed once).
+    pub fn new(nodes: usize, edges: &[(u32, u32, u32)], start: u32, goal: u32) -> Self {
+        let both: Vec<(u32, u32, u32)> = edges
+            .iter()
+            .flat_map(|&(u, v, cost)| {
+                std::iter::once((u, v, cost)).chain((u != v).then_some((v, u, cost)))
+            })
+            .collect();
+        Undirected(Graph::new(nodes, &both, start, goal))
+    }
+
+    pub fn with_heuristic(self, h: &[u32]) -> Self {
+        Undirected(self.0.with_heuristic(h))
+    }
+}
+
+impl SearchProblem for Undirected {
+    type State = u32;
+    type Action = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        self.0.start()
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        self.0.is_goal(n)
+    }
+    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.0.successors(n)
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        self.0.heuristic(n)
+    }
+}
+
+impl ReversibleProblem for Undirected {}
 
 /// A 4-connected maze read from text: `#` walls, `S` start, `G` goal; a
 /// digit is a cell costing that much to enter (other cells cost 1).
@@ -261,6 +306,9 @@ impl BidirectionalProblem for Knight {
     }
 }
 
+/// A jump back is a jump.
+impl ReversibleProblem for Knight {}
+
 impl RankedStates for Knight {
     fn state_count(&self) -> usize {
         usize::try_from(self.size * self.size).unwrap()
@@ -400,4 +448,26 @@ pub fn any_path(name: &str) -> bool {
 /// than costs.
 pub fn counts_steps(name: &str) -> bool {
     name.contains("bfs")
+}
+
+/// Plain IDA* and IDA* with bidirectional pathmax on a reversible problem,
+/// both under `limits`.
+pub fn run_ida_both<P: ReversibleProblem>(
+    problem: &P,
+    limits: &frontier::Limits<P::Cost>,
+) -> Vec<(&'static str, ResultOf<P>)>
+where
+    P::Cost: std::ops::Sub<Output = P::Cost>,
+{
+    use frontier::IdaStar;
+    vec![
+        (
+            "idastar",
+            IdaStar::new().limits(limits.clone()).search(problem),
+        ),
+        (
+            "idastar_bpmx",
+            IdaStar::new().bpmx().limits(limits.clone()).search(problem),
+        ),
+    ]
 }
