@@ -5,6 +5,8 @@ use crate::limits::{Budget, Room, measure};
 use crate::solution::{Iteration, ResultOf};
 use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats};
 
+mod in_place;
+
 /// IDA* from `problem.start()`: a cheapest path to a goal in memory
 /// proportional to its length.
 ///
@@ -107,11 +109,45 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
+        self.run(
+            problem,
+            frame_bytes::<P>(),
+            |tally, start, path, actions| {
+                let mut dfs = Dfs {
+                    problem,
+                    tally,
+                    path,
+                    actions,
+                };
+                let flow = dfs.expand_root(start);
+                (flow, dfs.tally.finish())
+            },
+        )
+    }
+
+    /// Runs the iterations of a search of `problem`, `iteration` searching
+    /// below the start under one bound: the bookkeeping that
+    /// [`search`](Self::search) and
+    /// [`search_in_place`](Self::search_in_place) share.
+    fn run<P>(
+        &mut self,
+        problem: &P,
+        frame_bytes: usize,
+        iteration: impl for<'t, 'u> FnMut(
+            Tally<'t, 'u, C>,
+            &S,
+            &mut Vec<S>,
+            &mut Vec<A>,
+        ) -> (Flow, Counts<C>),
+    ) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
         self.path.clear();
         self.actions.clear();
         let limits = std::mem::take(&mut self.limits);
         let result = measure(&limits, |budget, stats| {
-            self.iterate(problem, budget, stats)
+            self.iterate(problem, budget, stats, frame_bytes, iteration)
         });
         self.limits = limits;
         self.path.clear();
@@ -124,6 +160,13 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         problem: &P,
         budget: &mut Budget<'_, C>,
         stats: &mut Stats<C>,
+        frame_bytes: usize,
+        mut iteration: impl for<'t, 'u> FnMut(
+            Tally<'t, 'u, C>,
+            &S,
+            &mut Vec<S>,
+            &mut Vec<A>,
+        ) -> (Flow, Counts<C>),
     ) -> Outcome<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -143,41 +186,33 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 stats.generated = stats.generated.max(1);
                 return Outcome::LimitReached(Limit::Cost);
             }
-            let mut dfs = Dfs {
-                problem,
-                bound,
+            let tally = Tally {
                 budget: &mut *budget,
                 room: &room,
-                path: &mut self.path,
-                actions: &mut self.actions,
-                expanded: stats.expanded,
-                // The root is generated once per search, as Korf counts it.
-                generated: u64::from(stats.iterations.is_empty()),
-                peak: stats.peak_stored,
+                frame_bytes,
+                bound,
                 next_check: 0,
-                next_bound: None,
-                found: C::ZERO,
-                stopped: None,
-                overflowed: false,
+                counts: Counts {
+                    expanded: stats.expanded,
+                    // The root is generated once per search, as Korf counts it.
+                    generated: u64::from(stats.iterations.is_empty()),
+                    peak: stats.peak_stored,
+                    next_bound: None,
+                    found: C::ZERO,
+                    stopped: None,
+                    overflowed: false,
+                },
             };
-            let flow = dfs.expand_root(&start);
-            let (expanded, generated, peak, next_bound, found, stopped) = (
-                dfs.expanded,
-                dfs.generated,
-                dfs.peak,
-                dfs.next_bound,
-                dfs.found,
-                dfs.stopped,
-            );
-            overflowed |= dfs.overflowed;
+            let (flow, counts) = iteration(tally, &start, &mut self.path, &mut self.actions);
+            overflowed |= counts.overflowed;
             stats.iterations.push(Iteration {
                 bound,
-                expanded: expanded - stats.expanded,
-                generated,
+                expanded: counts.expanded - stats.expanded,
+                generated: counts.generated,
             });
-            stats.expanded = expanded;
-            stats.generated += generated;
-            stats.peak_stored = peak;
+            stats.expanded = counts.expanded;
+            stats.generated += counts.generated;
+            stats.peak_stored = counts.peak;
             match flow {
                 Flow::Found => {
                     let mut route = Vec::with_capacity(self.path.len() + 1);
@@ -187,14 +222,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                     return Outcome::Found(Solution {
                         states: route,
                         actions,
-                        cost: found,
+                        cost: counts.found,
                     });
                 }
                 Flow::Stop => {
                     // cannot fail: `Stop` is returned with the limit recorded
-                    return Outcome::LimitReached(stopped.expect("a recorded limit"));
+                    return Outcome::LimitReached(counts.stopped.expect("a recorded limit"));
                 }
-                Flow::Continue => match next_bound {
+                Flow::Continue => match counts.next_bound {
                     Some(next) => bound = next,
                     // Paths were cut where their cost did not fit: whether
                     // they reach a goal cannot be told in this cost type.
@@ -219,32 +254,17 @@ const STACK_CHECK_EVERY: usize = 32;
 const RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
-/// One iteration's depth-first search: recursion over the problem's own
-/// successor iterators, so nothing is copied into buffers. The recursion is
-/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
-/// segment whenever the current one runs low, so no path length can
-/// overflow the stack.
-struct Dfs<'a, 'b, P: SearchProblem> {
-    problem: &'a P,
-    bound: P::Cost,
-    budget: &'a mut Budget<'b, P::Cost>,
-    /// Charged for each level the path reaches deeper than before.
-    room: &'a Room,
-    /// The solution's states and actions from the goal back, filled while a
-    /// successful iteration unwinds.
-    path: &'a mut Vec<P::State>,
-    actions: &'a mut Vec<P::Action>,
+/// What one iteration counts and finds, handed back to the loop over
+/// iterations.
+struct Counts<C> {
     expanded: u64,
     generated: u64,
     /// The longest path (in states) of the search so far.
     peak: usize,
-    /// The expansion count at which the budget is asked again (a copy of
-    /// its own threshold, one load closer).
-    next_check: u64,
     /// The smallest f above the bound seen so far.
-    next_bound: Option<P::Cost>,
+    next_bound: Option<C>,
     /// The solution's cost, once [`Flow::Found`].
-    found: P::Cost,
+    found: C,
     /// The limit that stopped the search, once [`Flow::Stop`].
     stopped: Option<Limit>,
     /// Whether a child's g or f did not fit the cost type (and was cut
@@ -252,26 +272,24 @@ struct Dfs<'a, 'b, P: SearchProblem> {
     overflowed: bool,
 }
 
-/// How a subtree's search ended; the details are in [`Dfs`], so the
-/// recursion passes back a single byte.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow {
-    /// Nothing under the bound in it.
-    Continue,
-    /// A goal, at cost `Dfs::found`; the path is in `Dfs::path`, goal first.
-    Found,
-    /// The limit `Dfs::stopped` stopped the search.
-    Stop,
+/// One iteration's bookkeeping, the same for both depth-first searches:
+/// the bound, the counts and the limits.
+struct Tally<'a, 'b, C> {
+    budget: &'a mut Budget<'b, C>,
+    /// Charged for each level the path reaches deeper than before.
+    room: &'a Room,
+    /// What a level of the path is charged ([`frame_bytes`]).
+    frame_bytes: usize,
+    bound: C,
+    /// The expansion count at which the budget is asked again (a copy of
+    /// its own threshold, one load closer).
+    next_check: u64,
+    counts: Counts<C>,
 }
 
-impl<P: SearchProblem> Dfs<'_, '_, P> {
-    fn expand_root(&mut self, start: &P::State) -> Flow {
-        if !self.enter(1) {
-            return Flow::Stop;
-        }
-        // The root stands in as its own parent: the only child that skips
-        // is a loop back to the root, which no cheapest path takes.
-        self.children(start, start, P::Cost::ZERO, 1)
+impl<C: Cost> Tally<'_, '_, C> {
+    fn finish(self) -> Counts<C> {
+        self.counts
     }
 
     /// Checks the limits before a node at `depth` (the root is at 1) is
@@ -281,10 +299,12 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
     /// `stopped`.
     #[inline]
     fn enter(&mut self, depth: usize) -> bool {
-        if (self.expanded >= self.next_check || depth > self.peak) && !self.checkpoint(depth) {
+        if (self.counts.expanded >= self.next_check || depth > self.counts.peak)
+            && !self.checkpoint(depth)
+        {
             return false;
         }
-        self.expanded += 1;
+        self.counts.expanded += 1;
         true
     }
 
@@ -293,22 +313,70 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
     #[cold]
     #[inline(never)]
     fn checkpoint(&mut self, depth: usize) -> bool {
-        let checked = self.budget.before_expand(self.expanded).and_then(|()| {
-            if depth > self.peak {
-                self.budget.check_stored(depth)?;
-                self.room.charge((depth - self.peak) * frame_bytes::<P>())?;
-                self.peak = depth;
-            }
-            Ok(())
-        });
+        let peak = self.counts.peak;
+        let checked = self
+            .budget
+            .before_expand(self.counts.expanded)
+            .and_then(|()| {
+                if depth > peak {
+                    self.budget.check_stored(depth)?;
+                    self.room.charge((depth - peak) * self.frame_bytes)?;
+                    self.counts.peak = depth;
+                }
+                Ok(())
+            });
         self.next_check = self.budget.next_check();
         match checked {
             Ok(()) => true,
             Err(limit) => {
-                self.stopped = Some(limit);
+                self.counts.stopped = Some(limit);
                 false
             }
         }
+    }
+
+    /// Notes `f`, a child's f above the bound, for the next bound.
+    #[inline]
+    fn cut_off(&mut self, f: C) {
+        self.counts.next_bound = Some(self.counts.next_bound.map_or(f, |b| b.min(f)));
+    }
+}
+
+/// One iteration's depth-first search: recursion over the problem's own
+/// successor iterators, so nothing is copied into buffers. The recursion is
+/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
+/// segment whenever the current one runs low, so no path length can
+/// overflow the stack.
+struct Dfs<'a, 'b, 'c, P: SearchProblem> {
+    problem: &'c P,
+    tally: Tally<'a, 'b, P::Cost>,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: &'c mut Vec<P::State>,
+    actions: &'c mut Vec<P::Action>,
+}
+
+/// How a subtree's search ended; the details are in the [`Tally`], so the
+/// recursion passes back a single byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// Nothing under the bound in it.
+    Continue,
+    /// A goal, at cost `Counts::found`; the path is in the path buffer,
+    /// goal first.
+    Found,
+    /// The limit `Counts::stopped` stopped the search.
+    Stop,
+}
+
+impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
+    fn expand_root(&mut self, start: &P::State) -> Flow {
+        if !self.tally.enter(1) {
+            return Flow::Stop;
+        }
+        // The root stands in as its own parent: the only child that skips
+        // is a loop back to the root, which no cheapest path takes.
+        self.children(start, start, P::Cost::ZERO, 1)
     }
 
     /// Searches below `state`, reached at cost `g` from `parent`; on
@@ -338,27 +406,27 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
             if step.state == *parent {
                 continue;
             }
-            self.generated += 1;
+            self.tally.counts.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
-                self.overflowed = true;
+                self.tally.counts.overflowed = true;
                 continue;
             };
             let Some(f) = g.checked_add(self.problem.heuristic(&step.state)) else {
-                self.overflowed = true;
+                self.tally.counts.overflowed = true;
                 continue;
             };
-            if f > self.bound {
-                self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+            if f > self.tally.bound {
+                self.tally.cut_off(f);
                 continue;
             }
             if self.problem.is_goal(&step.state) {
                 self.path.push(step.state);
                 self.actions.push(step.action);
-                self.found = g;
+                self.tally.counts.found = g;
                 return Flow::Found;
             }
             let depth = depth + 1;
-            if !self.enter(depth) {
+            if !self.tally.enter(depth) {
                 return Flow::Stop;
             }
             let flow = if depth.is_multiple_of(STACK_CHECK_EVERY) {

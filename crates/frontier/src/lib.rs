@@ -158,7 +158,9 @@ pub use mm::{Mm, mm};
 pub use nbs::{Nbs, nbs};
 #[cfg(feature = "parallel")]
 pub use parallel_idastar::ParallelIdaStar;
-pub use problem::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
+pub use problem::{
+    Applied, BidirectionalProblem, Cost, InPlaceProblem, Preview, RankedStates, SearchProblem, Step,
+};
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.

@@ -7,8 +7,12 @@ mod common;
 use std::fmt::Debug;
 use std::time::Duration;
 
-use common::{Graph, Knight, Maze, any_path, assert_replays, counts_steps, run_all};
-use frontier::{BidirectionalProblem, CancelFlag, Limit, Limits, Outcome, RankedStates};
+use common::{
+    Graph, Knight, Maze, any_path, assert_in_place_matches, assert_replays, counts_steps, run_all,
+};
+use frontier::{
+    BidirectionalProblem, CancelFlag, InPlaceProblem, Limit, Limits, Outcome, RankedStates,
+};
 
 /// What an algorithm should report: `Found(n)` is a number of steps for the
 /// BFS family and a cost for A* and IDA*; `Path` is any path that replays
@@ -56,11 +60,13 @@ fn found(steps: u32, cost: u32) -> Expect {
 
 fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
 where
-    P: BidirectionalProblem<Cost = u32> + RankedStates + Sync,
+    P: BidirectionalProblem<Cost = u32> + RankedStates + InPlaceProblem + Sync,
     P::State: Debug + Send + Sync,
     P::Action: PartialEq + Debug + Send + Sync,
 {
-    for (algorithm, result) in run_all(problem, limits, limits) {
+    let results = run_all(problem, limits, limits);
+    assert_in_place_matches(row, &results);
+    for (algorithm, result) in results {
         let want = match algorithm {
             name if name.starts_with("bidirectional") => expect.bidirectional,
             name if counts_steps(name) => expect.bfs,
@@ -358,8 +364,9 @@ fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
     let h: Vec<u32> = (0..=LENGTH).map(|i| LENGTH - i).collect();
     let line = line.with_heuristic(&h);
     let serial = frontier::idastar(&line);
+    let in_place = frontier::IdaStar::new().search_in_place(&line);
     let parallel = frontier::ParallelIdaStar::new().threads(2).search(&line);
-    for result in [serial, parallel] {
+    for result in [serial, in_place, parallel] {
         let solution = result.solution().expect("the end of the line is reachable");
         assert_eq!(solution.len(), LENGTH as usize);
         assert_replays(&line, solution);
