@@ -49,7 +49,9 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// IDA*, configured: [`Limits`] (`max_cost` caps the iteration bound and
 /// `max_stored` the path length) and its path buffer kept between
-/// searches.
+/// searches. [`search`](Self::search) walks successor values;
+/// [`search_in_place`](Self::search_in_place) walks the same tree on one
+/// state changed in place, for an [`InPlaceProblem`](crate::InPlaceProblem).
 ///
 /// # Example
 ///

@@ -17,7 +17,8 @@
 //! - [`astar`]: A* (Hart, Nilsson & Raphael 1968), cheapest path for an
 //!   admissible heuristic, consistent or not.
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
-//!   memory linear in its length.
+//!   memory linear in its length; [`IdaStar::search_in_place`] runs it on
+//!   one state changed in place and undone, for an [`InPlaceProblem`].
 //! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
 //!   cores, each iteration's tree cut near the root into subtrees that the
 //!   threads take in the serial search's order (a form of Rao, Kumar &
@@ -110,7 +111,8 @@
 //!   keep parents as ids, not cloned states; breadth-first searches use the
 //!   insertion-ordered table as their queue.
 //! - **Capabilities are opt-in traits.** Searching backward needs
-//!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]. Reversible
+//!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]; IDA* on
+//!   one state changed in place needs [`InPlaceProblem`]. Reversible
 //!   moves are something a problem states, never something an algorithm
 //!   assumes.
 //! - **Plain functions reuse memory.** [`bfs`], [`bidirectional_bfs`],
