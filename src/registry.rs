@@ -545,8 +545,8 @@ algorithms! {
                 parallel.set_limits(limits.clone());
                 parallel.search(puzzle)
             } else {
-                searchers.ida.set_limits(limits.clone());
-                searchers.ida.search(puzzle)
+                // Boards are searched in place, pancake stacks by value.
+                searchers.serial_ida(puzzle, limits)
             }
         ),
     }
@@ -808,6 +808,12 @@ impl PancakeSearchers {
     pub(crate) fn jobs(&mut self, jobs: usize) {
         self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
     }
+
+    /// IDA* on the calling thread, over successor values.
+    fn serial_ida(&mut self, puzzle: &Pancakes, limits: &Limits<u32>) -> PancakeResult {
+        self.ida.set_limits(limits.clone());
+        self.ida.search(puzzle)
+    }
 }
 
 /// What the algorithms keep from one `W`×`H` board to the next: IDA*'s
@@ -839,6 +845,18 @@ impl<const W: usize, const H: usize> Searchers<W, H> {
     /// Runs IDA* on `jobs` threads from now on (1: on the calling thread).
     pub(crate) fn jobs(&mut self, jobs: usize) {
         self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
+    }
+
+    /// IDA* on the calling thread, on one board changed in place
+    /// ([`IdaStar::search_in_place`]): the nodes of `IdaStar::search`, fewer
+    /// instructions each.
+    fn serial_ida<Hr: sliding_puzzle::Heuristic<W, H>>(
+        &mut self,
+        puzzle: &Puzzle<W, H, Hr>,
+        limits: &Limits<u32>,
+    ) -> PuzzleResult<W, H> {
+        self.ida.set_limits(limits.clone());
+        self.ida.search_in_place(puzzle)
     }
 
     /// The 3x3 table if it is built, to share with other searchers.

@@ -12,6 +12,8 @@ use crate::{
     Step,
 };
 
+mod in_place;
+
 /// IDA* from `problem.start()`: a cheapest path to a goal in memory
 /// proportional to its length.
 ///
@@ -55,7 +57,9 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// IDA*, configured: [`Limits`] (`max_cost` caps the iteration bound and
 /// `max_stored` the path length), bidirectional pathmax for inconsistent
 /// heuristics ([`bpmx`](Self::bpmx)), and its buffers kept between
-/// searches.
+/// searches. [`search`](Self::search) walks successor values;
+/// [`search_in_place`](Self::search_in_place) walks the same tree on one
+/// state changed in place, for an [`InPlaceProblem`](crate::InPlaceProblem).
 ///
 /// # Example
 ///
@@ -165,15 +169,25 @@ impl<S, A, C, M> IdaStar<S, A, C, M> {
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     /// Searches `problem`.
-    #[expect(
-        clippy::redundant_closure_for_method_calls,
-        reason = "the method's path is not general over the search's lifetimes"
-    )]
     pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        self.run(problem, |dfs, start| dfs.expand_root(start))
+        self.run(
+            problem,
+            frame_bytes::<P>(),
+            |tally, start, path, actions| {
+                let mut dfs = Dfs {
+                    problem,
+                    tally,
+                    path,
+                    actions,
+                    children: &mut Vec::new(),
+                };
+                let flow = dfs.expand_root(start);
+                (flow, dfs.tally.finish())
+            },
+        )
     }
 }
 
@@ -185,27 +199,47 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
 /// underflow.
 impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> {
     /// Searches `problem` with bidirectional pathmax.
-    #[expect(
-        clippy::redundant_closure_for_method_calls,
-        reason = "the method's path is not general over the search's lifetimes"
-    )]
     pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
     where
         P: ReversibleProblem<State = S, Action = A, Cost = C>,
     {
-        let result = self.run(problem, |dfs, start| dfs.expand_root_bpmx(start));
-        self.children.clear();
+        let mut children = std::mem::take(&mut self.children);
+        let result = self.run(
+            problem,
+            frame_bytes::<P>(),
+            |tally, start, path, actions| {
+                let mut dfs = Dfs {
+                    problem,
+                    tally,
+                    path,
+                    actions,
+                    children: &mut children,
+                };
+                let flow = dfs.expand_root_bpmx(start);
+                (flow, dfs.tally.finish())
+            },
+        );
+        children.clear();
+        self.children = children;
         result
     }
 }
 
 impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
-    /// Runs the iterations, each one's depth-first search started by
-    /// `expand_root`.
+    /// Runs the iterations of a search of `problem`, `iteration` searching
+    /// below the start under one bound: the bookkeeping that
+    /// [`search`](IdaStar::search), the BPMX search and
+    /// [`search_in_place`](IdaStar::search_in_place) share.
     fn run<P>(
         &mut self,
         problem: &P,
-        expand_root: impl Fn(&mut Dfs<'_, '_, P>, &S) -> Flow,
+        frame_bytes: usize,
+        iteration: impl for<'t, 'u> FnMut(
+            Tally<'t, 'u, C>,
+            &S,
+            &mut Vec<S>,
+            &mut Vec<A>,
+        ) -> (Flow, Counts<C>),
     ) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -214,7 +248,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
         self.actions.clear();
         let limits = std::mem::take(&mut self.limits);
         let result = measure(&limits, |budget, stats| {
-            self.iterate(problem, budget, stats, &expand_root)
+            self.iterate(problem, budget, stats, frame_bytes, iteration)
         });
         self.limits = limits;
         self.path.clear();
@@ -227,7 +261,13 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
         problem: &P,
         budget: &mut Budget<'_, C>,
         stats: &mut Stats<C>,
-        expand_root: &impl Fn(&mut Dfs<'_, '_, P>, &S) -> Flow,
+        frame_bytes: usize,
+        mut iteration: impl for<'t, 'u> FnMut(
+            Tally<'t, 'u, C>,
+            &S,
+            &mut Vec<S>,
+            &mut Vec<A>,
+        ) -> (Flow, Counts<C>),
     ) -> Outcome<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -247,42 +287,33 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
                 stats.generated = stats.generated.max(1);
                 return Outcome::LimitReached(Limit::Cost);
             }
-            let mut dfs = Dfs {
-                problem,
-                bound,
+            let tally = Tally {
                 budget: &mut *budget,
                 room: &room,
-                path: &mut self.path,
-                actions: &mut self.actions,
-                children: &mut self.children,
-                expanded: stats.expanded,
-                // The root is generated once per search, as Korf counts it.
-                generated: u64::from(stats.iterations.is_empty()),
-                peak: stats.peak_stored,
+                frame_bytes,
+                bound,
                 next_check: 0,
-                next_bound: None,
-                found: C::ZERO,
-                stopped: None,
-                overflowed: false,
+                counts: Counts {
+                    expanded: stats.expanded,
+                    // The root is generated once per search, as Korf counts it.
+                    generated: u64::from(stats.iterations.is_empty()),
+                    peak: stats.peak_stored,
+                    next_bound: None,
+                    found: C::ZERO,
+                    stopped: None,
+                    overflowed: false,
+                },
             };
-            let flow = expand_root(&mut dfs, &start);
-            let (expanded, generated, peak, next_bound, found, stopped) = (
-                dfs.expanded,
-                dfs.generated,
-                dfs.peak,
-                dfs.next_bound,
-                dfs.found,
-                dfs.stopped,
-            );
-            overflowed |= dfs.overflowed;
+            let (flow, counts) = iteration(tally, &start, &mut self.path, &mut self.actions);
+            overflowed |= counts.overflowed;
             stats.iterations.push(Iteration {
                 bound,
-                expanded: expanded - stats.expanded,
-                generated,
+                expanded: counts.expanded - stats.expanded,
+                generated: counts.generated,
             });
-            stats.expanded = expanded;
-            stats.generated += generated;
-            stats.peak_stored = peak;
+            stats.expanded = counts.expanded;
+            stats.generated += counts.generated;
+            stats.peak_stored = counts.peak;
             match flow {
                 Flow::Found => {
                     let mut route = Vec::with_capacity(self.path.len() + 1);
@@ -292,14 +323,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
                     return Outcome::Found(Solution {
                         states: route,
                         actions,
-                        cost: found,
+                        cost: counts.found,
                     });
                 }
                 Flow::Stop => {
                     // cannot fail: `Stop` is returned with the limit recorded
-                    return Outcome::LimitReached(stopped.expect("a recorded limit"));
+                    return Outcome::LimitReached(counts.stopped.expect("a recorded limit"));
                 }
-                Flow::Continue => match next_bound {
+                Flow::Continue => match counts.next_bound {
                     Some(next) => bound = next,
                     // Paths were cut where their cost did not fit: whether
                     // they reach a goal cannot be told in this cost type.
@@ -324,34 +355,17 @@ const STACK_CHECK_EVERY: usize = 32;
 const RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
-/// One iteration's depth-first search: recursion over the problem's own
-/// successor iterators, so nothing is copied into buffers. The recursion is
-/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
-/// segment whenever the current one runs low, so no path length can
-/// overflow the stack.
-struct Dfs<'a, 'b, P: SearchProblem> {
-    problem: &'a P,
-    bound: P::Cost,
-    budget: &'a mut Budget<'b, P::Cost>,
-    /// Charged for each level the path reaches deeper than before.
-    room: &'a Room,
-    /// The solution's states and actions from the goal back, filled while a
-    /// successful iteration unwinds.
-    path: &'a mut Vec<P::State>,
-    actions: &'a mut Vec<P::Action>,
-    /// BPMX's children of every level (unused by the plain search).
-    children: &'a mut Vec<Child<P>>,
+/// What one iteration counts and finds, handed back to the loop over
+/// iterations.
+struct Counts<C> {
     expanded: u64,
     generated: u64,
     /// The longest path (in states) of the search so far.
     peak: usize,
-    /// The expansion count at which the budget is asked again (a copy of
-    /// its own threshold, one load closer).
-    next_check: u64,
     /// The smallest f above the bound seen so far.
-    next_bound: Option<P::Cost>,
+    next_bound: Option<C>,
     /// The solution's cost, once [`Flow::Found`].
-    found: P::Cost,
+    found: C,
     /// The limit that stopped the search, once [`Flow::Stop`].
     stopped: Option<Limit>,
     /// Whether a child's g or f did not fit the cost type (and was cut
@@ -365,26 +379,24 @@ type Child<P> = (
     <P as SearchProblem>::Cost,
 );
 
-/// How a subtree's search ended; the details are in [`Dfs`], so the
-/// recursion passes back a single byte.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow {
-    /// Nothing under the bound in it.
-    Continue,
-    /// A goal, at cost `Dfs::found`; the path is in `Dfs::path`, goal first.
-    Found,
-    /// The limit `Dfs::stopped` stopped the search.
-    Stop,
+/// One iteration's bookkeeping, the same for both depth-first searches:
+/// the bound, the counts and the limits.
+struct Tally<'a, 'b, C> {
+    budget: &'a mut Budget<'b, C>,
+    /// Charged for each level the path reaches deeper than before.
+    room: &'a Room,
+    /// What a level of the path is charged ([`frame_bytes`]).
+    frame_bytes: usize,
+    bound: C,
+    /// The expansion count at which the budget is asked again (a copy of
+    /// its own threshold, one load closer).
+    next_check: u64,
+    counts: Counts<C>,
 }
 
-impl<P: SearchProblem> Dfs<'_, '_, P> {
-    fn expand_root(&mut self, start: &P::State) -> Flow {
-        if !self.enter(1) {
-            return Flow::Stop;
-        }
-        // The root stands in as its own parent: the only child that skips
-        // is a loop back to the root, which no cheapest path takes.
-        self.children(start, start, P::Cost::ZERO, 1)
+impl<C: Cost> Tally<'_, '_, C> {
+    fn finish(self) -> Counts<C> {
+        self.counts
     }
 
     /// Checks the limits before a node at `depth` (the root is at 1) is
@@ -394,10 +406,12 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
     /// `stopped`.
     #[inline]
     fn enter(&mut self, depth: usize) -> bool {
-        if (self.expanded >= self.next_check || depth > self.peak) && !self.checkpoint(depth) {
+        if (self.counts.expanded >= self.next_check || depth > self.counts.peak)
+            && !self.checkpoint(depth)
+        {
             return false;
         }
-        self.expanded += 1;
+        self.counts.expanded += 1;
         true
     }
 
@@ -406,22 +420,72 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
     #[cold]
     #[inline(never)]
     fn checkpoint(&mut self, depth: usize) -> bool {
-        let checked = self.budget.before_expand(self.expanded).and_then(|()| {
-            if depth > self.peak {
-                self.budget.check_stored(depth)?;
-                self.room.charge((depth - self.peak) * frame_bytes::<P>())?;
-                self.peak = depth;
-            }
-            Ok(())
-        });
+        let peak = self.counts.peak;
+        let checked = self
+            .budget
+            .before_expand(self.counts.expanded)
+            .and_then(|()| {
+                if depth > peak {
+                    self.budget.check_stored(depth)?;
+                    self.room.charge((depth - peak) * self.frame_bytes)?;
+                    self.counts.peak = depth;
+                }
+                Ok(())
+            });
         self.next_check = self.budget.next_check();
         match checked {
             Ok(()) => true,
             Err(limit) => {
-                self.stopped = Some(limit);
+                self.counts.stopped = Some(limit);
                 false
             }
         }
+    }
+
+    /// Notes `f`, a child's f above the bound, for the next bound.
+    #[inline]
+    fn cut_off(&mut self, f: C) {
+        self.counts.next_bound = Some(self.counts.next_bound.map_or(f, |b| b.min(f)));
+    }
+}
+
+/// One iteration's depth-first search: recursion over the problem's own
+/// successor iterators, so nothing is copied into buffers. The recursion is
+/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
+/// segment whenever the current one runs low, so no path length can
+/// overflow the stack.
+struct Dfs<'a, 'b, 'c, P: SearchProblem> {
+    problem: &'c P,
+    tally: Tally<'a, 'b, P::Cost>,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: &'c mut Vec<P::State>,
+    actions: &'c mut Vec<P::Action>,
+    /// BPMX's children of every level (unused by the plain search).
+    children: &'c mut Vec<Child<P>>,
+}
+
+/// How a subtree's search ended; the details are in the [`Tally`], so the
+/// recursion passes back a single byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// Nothing under the bound in it.
+    Continue,
+    /// A goal, at cost `Counts::found`; the path is in the path buffer,
+    /// goal first.
+    Found,
+    /// The limit `Counts::stopped` stopped the search.
+    Stop,
+}
+
+impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
+    fn expand_root(&mut self, start: &P::State) -> Flow {
+        if !self.tally.enter(1) {
+            return Flow::Stop;
+        }
+        // The root stands in as its own parent: the only child that skips
+        // is a loop back to the root, which no cheapest path takes.
+        self.children(start, start, P::Cost::ZERO, 1)
     }
 
     /// Searches below `state`, reached at cost `g` from `parent`; on
@@ -451,28 +515,30 @@ impl<P: SearchProblem> Dfs<'_, '_, P> {
             if step.state == *parent {
                 continue;
             }
-            self.generated += 1;
+            self.tally.counts.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
-                self.overflowed = true;
+                self.tally.counts.overflowed = true;
                 continue;
             };
-            let h = self.problem.heuristic_within(&step.state, g, self.bound);
+            let h = self
+                .problem
+                .heuristic_within(&step.state, g, self.tally.bound);
             let Some(f) = g.checked_add(h) else {
-                self.overflowed = true;
+                self.tally.counts.overflowed = true;
                 continue;
             };
-            if f > self.bound {
-                self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+            if f > self.tally.bound {
+                self.tally.cut_off(f);
                 continue;
             }
             if self.problem.is_goal(&step.state) {
                 self.path.push(step.state);
                 self.actions.push(step.action);
-                self.found = g;
+                self.tally.counts.found = g;
                 return Flow::Found;
             }
             let depth = depth + 1;
-            if !self.enter(depth) {
+            if !self.tally.enter(depth) {
                 return Flow::Stop;
             }
             let flow = if depth.is_multiple_of(STACK_CHECK_EVERY) {
@@ -511,12 +577,12 @@ fn raised<C: Cost + Sub<Output = C>>(h: C, h_neighbour: C, cost: C) -> Option<C>
 /// The search with bidirectional pathmax (see [`Bpmx`]): each level stores
 /// its children, with their h, on top of [`Dfs::children`] before searching
 /// them, and returns its h, raised by what its children taught it.
-impl<P: SearchProblem> Dfs<'_, '_, P>
+impl<P: SearchProblem> Dfs<'_, '_, '_, P>
 where
     P::Cost: Sub<Output = P::Cost>,
 {
     fn expand_root_bpmx(&mut self, start: &P::State) -> Flow {
-        if !self.enter(1) {
+        if !self.tally.enter(1) {
             return Flow::Stop;
         }
         let h = self.problem.heuristic(start);
@@ -547,11 +613,11 @@ where
     #[inline]
     fn within_bound(&mut self, g: P::Cost, h: P::Cost) -> bool {
         let Some(f) = g.checked_add(h) else {
-            self.overflowed = true;
+            self.tally.counts.overflowed = true;
             return false;
         };
-        if f > self.bound {
-            self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+        if f > self.tally.bound {
+            self.tally.cut_off(f);
             return false;
         }
         true
@@ -580,7 +646,7 @@ where
             if step.state == *parent {
                 continue;
             }
-            self.generated += 1;
+            self.tally.counts.generated += 1;
             let child_h = self.problem.heuristic(&step.state);
             if let Some(higher) = raised(h, child_h, step.cost) {
                 h = higher;
@@ -591,18 +657,18 @@ where
             if let Some(child_g) = g.checked_add(step.cost)
                 && child_g
                     .checked_add(child_h)
-                    .is_some_and(|f| f <= self.bound)
+                    .is_some_and(|f| f <= self.tally.bound)
                 && self.problem.is_goal(&step.state)
             {
                 self.children.truncate(first);
                 self.path.push(step.state);
                 self.actions.push(step.action);
-                self.found = child_g;
+                self.tally.counts.found = child_g;
                 return (Flow::Found, h);
             }
-            if let Err(limit) = self.room.push(self.children, (step, child_h)) {
+            if let Err(limit) = self.tally.room.push(self.children, (step, child_h)) {
                 self.children.truncate(first);
-                self.stopped = Some(limit);
+                self.tally.counts.stopped = Some(limit);
                 return (Flow::Stop, h);
             }
         }
@@ -630,7 +696,7 @@ where
         for i in first..end {
             let (step, child_h) = self.children[i].clone();
             let Some(child_g) = g.checked_add(step.cost) else {
-                self.overflowed = true;
+                self.tally.counts.overflowed = true;
                 continue;
             };
             // The parent's bound passed down: h(child) >= h - cost.
@@ -645,7 +711,7 @@ where
                 continue;
             }
             let depth = depth + 1;
-            if !self.enter(depth) {
+            if !self.tally.enter(depth) {
                 return Flow::Stop;
             }
             let (flow, child_h) = if depth.is_multiple_of(STACK_CHECK_EVERY) {

@@ -19,7 +19,9 @@
 //! - [`idastar`]: iterative-deepening A* (Korf 1985), cheapest path in
 //!   memory linear in its length; [`IdaStar::bpmx`] adds bidirectional
 //!   pathmax (Felner, Zahavi et al. 2005, 2011) for inconsistent
-//!   heuristics on a [`ReversibleProblem`].
+//!   heuristics on a [`ReversibleProblem`], and
+//!   [`IdaStar::search_in_place`] runs it on one state changed in place and
+//!   undone, for an [`InPlaceProblem`].
 //! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
 //!   cores, each iteration's tree cut near the root into subtrees that the
 //!   threads take in the serial search's order (a form of Rao, Kumar &
@@ -116,7 +118,8 @@
 //!   insertion-ordered table as their queue.
 //! - **Capabilities are opt-in traits.** Searching backward needs
 //!   [`BidirectionalProblem`]; dense tables need [`RankedStates`]; IDA*'s
-//!   bidirectional pathmax needs [`ReversibleProblem`]. Reversible moves are
+//!   bidirectional pathmax needs [`ReversibleProblem`]; IDA* on one state
+//!   changed in place needs [`InPlaceProblem`]. Reversible moves are
 //!   something a problem states, never something an algorithm assumes.
 //! - **Plain functions reuse memory.** [`bfs`], [`bidirectional_bfs`],
 //!   [`astar`] and [`greedy`] keep one idle searcher per thread and per
@@ -165,7 +168,8 @@ pub use nbs::{Nbs, nbs};
 #[cfg(feature = "parallel")]
 pub use parallel_idastar::ParallelIdaStar;
 pub use problem::{
-    BidirectionalProblem, Cost, RankedStates, ReversibleProblem, SearchProblem, Step,
+    Applied, BidirectionalProblem, Cost, InPlaceProblem, Preview, RankedStates, ReversibleProblem,
+    SearchProblem, Step,
 };
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
 

@@ -1,6 +1,6 @@
 //! The problem side of a search: [`SearchProblem`], its optional capabilities
-//! ([`BidirectionalProblem`], [`RankedStates`], [`ReversibleProblem`]),
-//! [`Step`] and the [`Cost`]
+//! ([`BidirectionalProblem`], [`RankedStates`], [`ReversibleProblem`],
+//! [`InPlaceProblem`]), [`Step`] and the [`Cost`]
 //! bound, and the adapters: [`FromFn`] (a problem from closures, made by
 //! [`from_fn`](crate::from_fn)) and [`NoHeuristic`].
 
@@ -311,6 +311,179 @@ pub trait RankedStates: SearchProblem {
 /// ```
 pub trait ReversibleProblem: SearchProblem {}
 
+/// An optional capability: moves applied to one state in place and undone,
+/// the shape of the tight hand-written IDA* solvers (one board changed and
+/// changed back, the recursion carrying a few small values). Used by
+/// [`IdaStar::search_in_place`](crate::IdaStar::search_in_place).
+///
+/// [`successors`](SearchProblem::successors) builds each child as a new
+/// value; this trait lets a search walk the same tree changing a single
+/// state: [`moves`](Self::moves) lists small move values,
+/// [`apply`](Self::apply) makes one on the state and says what it cost,
+/// the child's heuristic and how to undo it, [`undo`](Self::undo) restores
+/// the state. [`leads_back`](Self::leads_back) lets the search skip the
+/// move back to the parent by looking at the move, without making it.
+///
+/// Contract, which makes the in-place search walk exactly the tree of
+/// [`IdaStar::search`](crate::IdaStar::search) (same nodes, same order,
+/// same answer):
+///
+/// - applying the moves of `moves(s)` in turn to `s` gives the states of
+///   `successors(s)` in the same order, with the same costs; `h` is
+///   [`heuristic`](SearchProblem::heuristic) of the state reached, and
+///   [`action`](Self::action) the step's action;
+/// - `undo(s, apply(s, m).undo)` restores `s` exactly;
+/// - `leads_back(s, m, u)`, where `s` was reached by the move whose `apply`
+///   returned `u`, holds exactly when `m` leads from `s` back to the state
+///   before that move.
+///
+/// A problem that breaks it gets what the broken part implies: moves out
+/// of step with `successors` make solutions that do not replay; an `h`
+/// other than the heuristic changes the bounds (an overestimate can cost
+/// optimality); a `leads_back` that is always false only makes the search
+/// generate each parent again (more nodes, same answers, and on a space
+/// with two-way moves IDA* then proves nothing unreachable).
+///
+/// # Example
+///
+/// The toy problem of these docs ([`toy::Doubling`](crate::toy::Doubling))
+/// implements it; here is the same by hand, the state a number changed in
+/// place:
+///
+/// ```
+/// use frontier::{Applied, IdaStar, InPlaceProblem, SearchProblem, Step};
+///
+/// struct Doubling { target: u32 }
+///
+/// impl SearchProblem for Doubling {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn start(&self) -> u32 { 1 }
+///     fn is_goal(&self, n: &u32) -> bool { *n == self.target }
+///     fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, char, u32>> {
+///         let n = *n;
+///         self.moves(&n).map(move |m| Step::new(m, if m == '+' { n + 1 } else { n * 2 }, 1 + u32::from(m == '*')))
+///     }
+/// }
+///
+/// impl InPlaceProblem for Doubling {
+///     type Move = char;
+///     type Undo = u32; // the number before the move
+///     type Moves = std::iter::Chain<std::option::IntoIter<char>, std::option::IntoIter<char>>;
+///     fn moves(&self, n: &u32) -> Self::Moves {
+///         let add = (*n < self.target).then_some('+');
+///         let double = (*n > 0 && *n <= self.target / 2).then_some('*');
+///         add.into_iter().chain(double)
+///     }
+///     fn leads_back(&self, _: &u32, _: char, _: u32) -> bool {
+///         false // every move makes the number larger
+///     }
+///     fn apply(&self, n: &mut u32, m: char) -> Applied<u32, u32> {
+///         let before = *n;
+///         *n = if m == '+' { before + 1 } else { before * 2 };
+///         Applied { undo: before, cost: 1 + u32::from(m == '*'), h: 0 }
+///     }
+///     fn undo(&self, n: &mut u32, before: u32) {
+///         *n = before;
+///     }
+///     fn action(&self, _: &u32, m: char) -> char {
+///         m
+///     }
+/// }
+///
+/// let problem = Doubling { target: 10 };
+/// let in_place = IdaStar::new().search_in_place(&problem);
+/// let by_value = IdaStar::new().search(&problem);
+/// assert_eq!(in_place.solution().unwrap().cost, 6);
+/// assert_eq!(in_place.outcome, by_value.outcome);
+/// assert_eq!(in_place.stats.iterations, by_value.stats.iterations);
+/// ```
+pub trait InPlaceProblem: SearchProblem {
+    /// One move out of a state as the in-place search handles it: small
+    /// and `Copy` (a direction, a cell, an index into a table).
+    type Move: Copy;
+    /// What [`apply`](Self::apply) leaves for [`undo`](Self::undo): enough
+    /// to restore the state before the move, small and `Copy`.
+    type Undo: Copy;
+    /// The moves out of a state. The iterator must not borrow the state:
+    /// the search changes the state while it iterates.
+    type Moves: Iterator<Item = Self::Move>;
+
+    /// The moves out of `state`, in the order of
+    /// [`successors`](SearchProblem::successors).
+    fn moves(&self, state: &Self::State) -> Self::Moves;
+
+    /// Whether `mv` leads from `state` straight back to the state before the
+    /// move that returned `undo` (the search's parent check, made on the
+    /// move instead of on a built child).
+    fn leads_back(&self, state: &Self::State, mv: Self::Move, undo: Self::Undo) -> bool;
+
+    /// Makes `mv` on `state`: the step's cost, the heuristic of the state
+    /// reached and what undoes it.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost>;
+
+    /// The cost and the child's heuristic that [`apply`](Self::apply)
+    /// would report for `mv`, without making the move: the search previews
+    /// every child and makes only those within its bound, about half of
+    /// them on the 15-puzzle.
+    ///
+    /// Contract: the `cost` and `h` of `apply(state, mv)`. The default
+    /// makes the move on a clone of `state`; override it where a preview
+    /// is cheaper (a table lookup for a sliding tile).
+    fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {
+        let mut child = state.clone();
+        let Applied { cost, h, .. } = self.apply(&mut child, mv);
+        Preview { cost, h }
+    }
+
+    /// [`preview`](Self::preview) for a search that only needs to know
+    /// whether the child, at `g` plus the step's cost, exceeds `bound`:
+    /// what [`heuristic_within`](SearchProblem::heuristic_within) is to
+    /// [`heuristic`](SearchProblem::heuristic), and the in-place search
+    /// asks it of every child. Contract: `preview`'s cost, and its `h`
+    /// whenever that keeps the child within `bound`; otherwise any
+    /// admissible `h` that puts it over. Default: `preview`.
+    fn preview_within(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Preview<Self::Cost> {
+        let _ = (g, bound);
+        self.preview(state, mv)
+    }
+
+    /// Undoes the move whose [`apply`](Self::apply) returned `undo`, `state`
+    /// being the state that move reached (and the search having undone
+    /// every later move).
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo);
+
+    /// The action of the solution for `mv` made from `state`.
+    fn action(&self, state: &Self::State, mv: Self::Move) -> Self::Action;
+}
+
+/// What [`InPlaceProblem::preview`] tells of a move before it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preview<C> {
+    /// The step's cost.
+    pub cost: C,
+    /// The heuristic of the state the move reaches.
+    pub h: C,
+}
+
+/// What [`InPlaceProblem::apply`] reports about the move it made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Applied<U, C> {
+    /// What [`InPlaceProblem::undo`] needs to undo the move.
+    pub undo: U,
+    /// The step's cost, as [`successors`](SearchProblem::successors) gives it.
+    pub cost: C,
+    /// The heuristic of the state reached.
+    pub h: C,
+}
+
 impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     type State = P::State;
     type Action = P::Action;
@@ -365,6 +538,52 @@ impl<P: RankedStates + ?Sized> RankedStates for &P {
 
 impl<P: ReversibleProblem + ?Sized> ReversibleProblem for &P {}
 
+impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
+    type Move = P::Move;
+    type Undo = P::Undo;
+    type Moves = P::Moves;
+
+    #[inline]
+    fn moves(&self, state: &Self::State) -> Self::Moves {
+        (**self).moves(state)
+    }
+
+    #[inline]
+    fn leads_back(&self, state: &Self::State, mv: Self::Move, undo: Self::Undo) -> bool {
+        (**self).leads_back(state, mv, undo)
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost> {
+        (**self).apply(state, mv)
+    }
+
+    #[inline]
+    fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {
+        (**self).preview(state, mv)
+    }
+
+    #[inline]
+    fn preview_within(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Preview<Self::Cost> {
+        (**self).preview_within(state, mv, g, bound)
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo) {
+        (**self).undo(state, undo);
+    }
+
+    fn action(&self, state: &Self::State, mv: Self::Move) -> Self::Action {
+        (**self).action(state, mv)
+    }
+}
+
 /// `P` with its heuristic switched off: A* on it is Dijkstra's algorithm
 /// and IDA* is iterative deepening on cost. Useful to measure what a
 /// heuristic saves.
@@ -414,6 +633,43 @@ impl<P: BidirectionalProblem> BidirectionalProblem for NoHeuristic<P> {
         state: &Self::State,
     ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
         self.0.predecessors(state)
+    }
+}
+
+/// In place too, every move reporting a zero heuristic.
+impl<P: InPlaceProblem> InPlaceProblem for NoHeuristic<P> {
+    type Move = P::Move;
+    type Undo = P::Undo;
+    type Moves = P::Moves;
+
+    fn moves(&self, state: &Self::State) -> Self::Moves {
+        self.0.moves(state)
+    }
+
+    fn leads_back(&self, state: &Self::State, mv: Self::Move, undo: Self::Undo) -> bool {
+        self.0.leads_back(state, mv, undo)
+    }
+
+    fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost> {
+        Applied {
+            h: Self::Cost::ZERO,
+            ..self.0.apply(state, mv)
+        }
+    }
+
+    fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {
+        Preview {
+            h: Self::Cost::ZERO,
+            ..self.0.preview(state, mv)
+        }
+    }
+
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo) {
+        self.0.undo(state, undo);
+    }
+
+    fn action(&self, state: &Self::State, mv: Self::Move) -> Self::Action {
+        self.0.action(state, mv)
     }
 }
 

@@ -2,13 +2,16 @@
 //! once: reach `target` from `start` by adding one (action `'+'`, cost 1) or
 //! doubling (action `'*'`, cost 2).
 //!
-//! It implements every capability but one: [`SearchProblem`],
-//! [`BidirectionalProblem`] and [`RankedStates`] (a number is its own rank).
-//! Its heuristic is zero, so A* on it is Dijkstra's algorithm. Its moves
-//! cannot be undone, so it is no [`ReversibleProblem`]: for that one, the
-//! examples use [`Grid`].
+//! It implements every capability: [`SearchProblem`], [`BidirectionalProblem`],
+//! [`RankedStates`] (a number is its own rank) and [`InPlaceProblem`] (the
+//! number changed in place), but one: its moves cannot be undone, so it is
+//! no [`ReversibleProblem`]; for that one, the examples use [`Grid`]. Its
+//! heuristic is zero, so A* on it is Dijkstra's algorithm.
 
-use crate::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
+use crate::{
+    Applied, BidirectionalProblem, InPlaceProblem, RankedStates, ReversibleProblem, SearchProblem,
+    Step,
+};
 
 /// Reach `target` from `start` with `+1` (cost 1) and `*2` (cost 2) steps,
 /// never passing `target`.
@@ -54,9 +57,55 @@ impl SearchProblem for Doubling {
 
     fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, char, u32>> {
         let n = *n;
-        let add = (n < self.target).then(|| Step::new('+', n + 1, 1));
-        let double = (n > 0 && n <= self.target / 2).then(|| Step::new('*', n * 2, 2));
+        self.moves(&n)
+            .map(move |action| Step::new(action, step(n, action), cost(action)))
+    }
+}
+
+/// The number `action` makes of `n`.
+fn step(n: u32, action: char) -> u32 {
+    if action == '*' { n * 2 } else { n + 1 }
+}
+
+/// What `action` costs.
+fn cost(action: char) -> u32 {
+    if action == '*' { 2 } else { 1 }
+}
+
+/// The number changed in place; undoing a move restores the number before
+/// it.
+impl InPlaceProblem for Doubling {
+    type Move = char;
+    type Undo = u32;
+    type Moves = std::iter::Chain<std::option::IntoIter<char>, std::option::IntoIter<char>>;
+
+    fn moves(&self, n: &u32) -> Self::Moves {
+        let n = *n;
+        let add = (n < self.target).then_some('+');
+        let double = (n > 0 && n <= self.target / 2).then_some('*');
         add.into_iter().chain(double)
+    }
+
+    fn leads_back(&self, n: &u32, action: char, before: u32) -> bool {
+        step(*n, action) == before
+    }
+
+    fn apply(&self, n: &mut u32, action: char) -> Applied<u32, u32> {
+        let before = *n;
+        *n = step(before, action);
+        Applied {
+            undo: before,
+            cost: cost(action),
+            h: 0,
+        }
+    }
+
+    fn undo(&self, n: &mut u32, before: u32) {
+        *n = before;
+    }
+
+    fn action(&self, _: &u32, action: char) -> char {
+        action
     }
 }
 

@@ -9,10 +9,12 @@ use std::fmt::Debug;
 use std::time::Duration;
 
 use common::{
-    Graph, Knight, Maze, Undirected, any_path, assert_replays, counts_steps, run_all, run_ida_both,
+    Graph, Knight, Maze, Undirected, any_path, assert_in_place_matches, assert_replays,
+    counts_steps, run_all, run_ida_both,
 };
 use frontier::{
-    BidirectionalProblem, CancelFlag, Limit, Limits, Outcome, RankedStates, ReversibleProblem,
+    BidirectionalProblem, CancelFlag, InPlaceProblem, Limit, Limits, Outcome, RankedStates,
+    ReversibleProblem,
 };
 
 /// What an algorithm should report: `Found(n)` is a number of steps for the
@@ -61,11 +63,13 @@ fn found(steps: u32, cost: u32) -> Expect {
 
 fn check<P>(row: &str, problem: &P, limits: &Limits<u32>, expect: Expect)
 where
-    P: BidirectionalProblem<Cost = u32> + RankedStates + Sync,
+    P: BidirectionalProblem<Cost = u32> + RankedStates + InPlaceProblem + Sync,
     P::State: Debug + Send + Sync,
     P::Action: PartialEq + Debug + Send + Sync,
 {
-    for (algorithm, result) in run_all(problem, limits, limits) {
+    let results = run_all(problem, limits, limits);
+    assert_in_place_matches(row, &results);
+    for (algorithm, result) in results {
         let want = match algorithm {
             name if name.starts_with("bidirectional") => expect.bidirectional,
             name if counts_steps(name) => expect.bfs,
@@ -363,8 +367,9 @@ fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
     let h: Vec<u32> = (0..=LENGTH).map(|i| LENGTH - i).collect();
     let line = line.with_heuristic(&h);
     let serial = frontier::idastar(&line);
+    let in_place = frontier::IdaStar::new().search_in_place(&line);
     let parallel = frontier::ParallelIdaStar::new().threads(2).search(&line);
-    for result in [serial, parallel] {
+    for result in [serial, in_place, parallel] {
         let solution = result.solution().expect("the end of the line is reachable");
         assert_eq!(solution.len(), LENGTH as usize);
         assert_replays(&line, solution);

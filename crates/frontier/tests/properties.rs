@@ -9,7 +9,8 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use common::{
-    Graph, Maze, Undirected, any_path, assert_replays, counts_steps, run_all, run_ida_both,
+    Graph, Maze, Undirected, any_path, assert_in_place_matches, assert_replays, counts_steps,
+    run_all, run_ida_both,
 };
 use frontier::{Limit, Limits, Outcome};
 use proptest::prelude::*;
@@ -143,7 +144,9 @@ proptest! {
         // reaches, when unreachable) keeps its cyclic trees finite.
         let bound = cheapest.unwrap_or(4);
         let ida_limits = ida_budget(Limits::new().max_cost(bound));
-        for (algorithm, result) in run_all(&graph, &Limits::new(), &ida_limits) {
+        let results = run_all(&graph, &Limits::new(), &ida_limits);
+        assert_in_place_matches("random graph", &results);
+        for (algorithm, result) in results {
             match (&result.outcome, cheapest) {
                 (Outcome::Found(solution), Some(cost)) => {
                     assert_replays(&graph, solution);
@@ -165,6 +168,7 @@ proptest! {
     #[test]
     fn all_algorithms_agree_on_random_mazes(maze in mazes()) {
         let results = run_all(&maze, &Limits::new(), &ida_budget(Limits::new()));
+        assert_in_place_matches("random maze", &results);
         let astar = &results.iter().find(|(name, _)| *name == "astar").unwrap().1;
         let bfs = &results.iter().find(|(name, _)| *name == "bfs").unwrap().1;
         let cheapest = astar.solution().map(|s| s.cost);

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::run_all;
+use common::{assert_in_place_matches, run_all};
 use frontier::{
     Bfs, BidirectionalProblem, Cost, Greedy, Limit, Limits, Outcome, RankedStates, SearchProblem,
     Step,
@@ -48,6 +48,8 @@ impl<C: Cost> BidirectionalProblem for Chain<C> {
     }
 }
 
+crate::in_place_by_index!(Chain<C>, C: Cost);
+
 impl<C: Cost> RankedStates for Chain<C> {
     fn state_count(&self) -> usize {
         self.length as usize + 1
@@ -61,7 +63,9 @@ impl<C: Cost> RankedStates for Chain<C> {
 /// path cost does not fit its cost type: never a found path with a wrapped
 /// cost, never a loop.
 fn overflows<C: Cost + Send + Sync + 'static>(problem: Chain<C>, limits: &Limits<C>) {
-    for (algorithm, result) in run_all(&problem, limits, limits) {
+    let results = run_all(&problem, limits, limits);
+    assert_in_place_matches("chain", &results);
+    for (algorithm, result) in results {
         assert_eq!(
             result.outcome,
             Outcome::LimitReached(Limit::CostOverflow),

@@ -514,6 +514,24 @@ impl<const W: usize, const H: usize> Board<W, H> {
         )
     }
 
+    /// The difference between two boards' cells, which
+    /// [`with_difference`](Self::with_difference) applies: what undoes a
+    /// move in one XOR.
+    #[inline]
+    pub(crate) fn difference(self, other: Self) -> u64 {
+        self.packed ^ other.packed
+    }
+
+    /// The board whose cells differ from this one's by `difference` (from
+    /// [`difference`](Self::difference)) and whose blank is in `blank`.
+    #[inline]
+    pub(crate) fn with_difference(self, difference: u64, blank: u8) -> Self {
+        Board {
+            packed: self.packed ^ difference,
+            blank,
+        }
+    }
+
     /// The board before `slide` was made, this board being the one after:
     /// the tile slides back.
     #[inline]

@@ -3,8 +3,12 @@
 
 use std::hash::{Hash, Hasher};
 
-use frontier::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
+use frontier::{
+    Applied, BidirectionalProblem, InPlaceProblem, Preview, RankedStates, ReversibleProblem,
+    SearchProblem, Step,
+};
 
+use crate::board::small;
 use crate::heuristic::Target;
 use crate::{Board, Heuristic, Manhattan, Move};
 
@@ -93,6 +97,11 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 ///   [`Limit::Stored`] when it exceeds `max_stored` and with
 ///   [`Limit::Memory`] when it exceeds the memory bound or cannot be had.
 ///   Search large boards with the hashed searches or IDA*.
+///
+/// - [`InPlaceProblem`]: a move is the blank's direction and the cell it
+///   goes to; the search slides the tile of one board and slides it back,
+///   skipping the move back by comparing that cell with the blank's
+///   previous one ([`IdaStar::search_in_place`](frontier::IdaStar::search_in_place)).
 ///
 /// An unsolvable start makes BFS and A* prove [`Unreachable`] after the
 /// whole reachable half of the space (fine for 3x3, hopeless for 4x4), and
@@ -240,6 +249,99 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
         // What h may be without pushing g + h over the bound.
         let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
         u32::from(self.heuristic.refine(&state.board, state.h, enough))
+    }
+}
+
+/// The board changed in place: a move is a direction of the blank and the
+/// cell it goes to (an entry of the shape's move table), and what undoes it
+/// is the XOR of the boards' cells before and after, with the blank's cell
+/// and the estimate from before (undoing is then three stores).
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puzzle<W, H, Hr> {
+    type Move = (Move, u8);
+    /// The XOR of the cells before and after the move, the blank's cell
+    /// and the estimate before it.
+    type Undo = (u64, u8, u8);
+    type Moves = std::iter::Copied<std::slice::Iter<'static, (Move, u8)>>;
+
+    #[inline]
+    fn moves(&self, state: &PuzzleState<W, H>) -> Self::Moves {
+        state.board.move_list().iter().copied()
+    }
+
+    /// The move back takes the blank to the cell it came from.
+    #[inline]
+    fn leads_back(
+        &self,
+        _: &PuzzleState<W, H>,
+        (_, cell): (Move, u8),
+        (_, blank, _): (u64, u8, u8),
+    ) -> bool {
+        cell == blank
+    }
+
+    #[inline]
+    fn apply(
+        &self,
+        state: &mut PuzzleState<W, H>,
+        (_, cell): (Move, u8),
+    ) -> Applied<(u64, u8, u8), u32> {
+        let PuzzleState { board: before, h } = *state;
+        let (board, slide) = before.slide(cell);
+        let after = self.heuristic.update(&board, h, slide);
+        *state = PuzzleState { board, h: after };
+        Applied {
+            undo: (board.difference(before), small(before.blank()), h),
+            cost: 1,
+            h: u32::from(self.heuristic.refine(&board, after, u8::MAX)),
+        }
+    }
+
+    /// The estimate updated for the tile that would slide, the board left
+    /// as it is.
+    #[inline]
+    fn preview(&self, state: &PuzzleState<W, H>, (_, cell): (Move, u8)) -> Preview<u32> {
+        let (board, slide) = state.board.slide(cell);
+        Preview {
+            cost: 1,
+            h: u32::from(self.heuristic.update(&board, state.h, slide)),
+        }
+    }
+
+    /// The quick estimate when it already puts the child past the bound,
+    /// the refined one otherwise (see [`Heuristic::refine`]).
+    #[inline]
+    fn preview_within(
+        &self,
+        state: &PuzzleState<W, H>,
+        (_, cell): (Move, u8),
+        g: u32,
+        bound: u32,
+    ) -> Preview<u32> {
+        let (board, slide) = state.board.slide(cell);
+        let quick = self.heuristic.update(&board, state.h, slide);
+        let g = g.saturating_add(1);
+        let h = if g.saturating_add(u32::from(quick)) > bound {
+            quick
+        } else {
+            let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
+            self.heuristic.refine(&board, quick, enough)
+        };
+        Preview {
+            cost: 1,
+            h: u32::from(h),
+        }
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut PuzzleState<W, H>, (difference, blank, h): (u64, u8, u8)) {
+        *state = PuzzleState {
+            board: state.board.with_difference(difference, blank),
+            h,
+        };
+    }
+
+    fn action(&self, _: &PuzzleState<W, H>, (action, _): (Move, u8)) -> Move {
+        action
     }
 }
 

@@ -6,8 +6,103 @@
 #![allow(unreachable_pub, reason = "a test-support module")]
 
 use frontier::{
-    BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Solution, Step,
+    BidirectionalProblem, InPlaceProblem, RankedStates, ReversibleProblem, SearchProblem, Solution,
+    Step,
 };
+
+/// Implements [`InPlaceProblem`] for a test problem with `Copy` states, by
+/// successor index: a move is the index of a step among `successors`, and
+/// what undoes it is the state before. The in-place search must then walk
+/// exactly the tree of `IdaStar::search`.
+#[macro_export]
+macro_rules! in_place_by_index {
+    ($ty:ty $(, $g:ident: $bound:path)?) => {
+        impl$(<$g: $bound>)? frontier::InPlaceProblem for $ty {
+            type Move = usize;
+            type Undo = <$ty as frontier::SearchProblem>::State;
+            type Moves = std::ops::Range<usize>;
+
+            fn moves(&self, state: &Self::State) -> Self::Moves {
+                0..frontier::SearchProblem::successors(self, state).count()
+            }
+
+            fn leads_back(&self, state: &Self::State, mv: usize, before: Self::Undo) -> bool {
+                frontier::SearchProblem::successors(self, state)
+                    .nth(mv)
+                    .is_some_and(|step| step.state == before)
+            }
+
+            fn apply(
+                &self,
+                state: &mut Self::State,
+                mv: usize,
+            ) -> frontier::Applied<Self::Undo, Self::Cost> {
+                let step = frontier::SearchProblem::successors(self, state)
+                    .nth(mv)
+                    .expect("a move the problem listed");
+                let before = std::mem::replace(state, step.state);
+                frontier::Applied {
+                    undo: before,
+                    cost: step.cost,
+                    h: frontier::SearchProblem::heuristic(self, state),
+                }
+            }
+
+            fn undo(&self, state: &mut Self::State, before: Self::Undo) {
+                *state = before;
+            }
+
+            fn action(&self, state: &Self::State, mv: usize) -> Self::Action {
+                frontier::SearchProblem::successors(self, state)
+                    .nth(mv)
+                    .expect("a move the problem listed")
+                    .action
+            }
+        }
+    };
+}
+
+in_place_by_index!(Graph);
+in_place_by_index!(Maze);
+in_place_by_index!(Knight);
+
+/// Checks that IDA* in place (`idastar_in_place` in `results`) did exactly
+/// what IDA* by value (`idastar`) did: the same outcome, solution
+/// included, and the same counts in every iteration.
+pub fn assert_in_place_matches<S, A, C>(
+    row: &str,
+    results: &[(&str, frontier::SearchResult<S, A, C>)],
+) where
+    S: PartialEq + std::fmt::Debug,
+    A: PartialEq + std::fmt::Debug,
+    C: frontier::Cost,
+{
+    let find = |name| {
+        &results
+            .iter()
+            .find(|(n, _)| *n == name)
+            .expect("both IDA*s ran")
+            .1
+    };
+    let (by_value, in_place) = (find("idastar"), find("idastar_in_place"));
+    assert_eq!(in_place.outcome, by_value.outcome, "{row}: outcomes");
+    assert_eq!(
+        in_place.stats.iterations, by_value.stats.iterations,
+        "{row}: iterations"
+    );
+    assert_eq!(
+        in_place.stats.expanded, by_value.stats.expanded,
+        "{row}: expanded"
+    );
+    assert_eq!(
+        in_place.stats.generated, by_value.stats.generated,
+        "{row}: generated"
+    );
+    assert_eq!(
+        in_place.stats.peak_stored, by_value.stats.peak_stored,
+        "{row}: peak"
+    );
+}
 
 /// A directed graph with explicit weighted edges and a per-node heuristic.
 #[derive(Clone, Debug)]
@@ -367,7 +462,7 @@ pub fn run_all<P>(
     ida_limits: &frontier::Limits<P::Cost>,
 ) -> Vec<(&'static str, ResultOf<P>)>
 where
-    P: BidirectionalProblem + RankedStates + Sync,
+    P: BidirectionalProblem + RankedStates + InPlaceProblem + Sync,
     P::State: Send + Sync,
     P::Action: Send + Sync,
     P::Cost: Send + Sync,
@@ -413,6 +508,12 @@ where
         (
             "idastar",
             IdaStar::new().limits(ida_limits.clone()).search(problem),
+        ),
+        (
+            "idastar_in_place",
+            IdaStar::new()
+                .limits(ida_limits.clone())
+                .search_in_place(problem),
         ),
         (
             "idastar_parallel",

@@ -1,0 +1,216 @@
+//! IDA* on one state changed in place and changed back
+//! ([`IdaStar::search_in_place`]), for problems with the
+//! [`InPlaceProblem`] capability.
+
+use super::{Flow, IdaStar, RED_ZONE, STACK_CHECK_EVERY, STACK_SEGMENT, Tally, frame_bytes};
+use crate::{Cost, InPlaceProblem, SearchResult};
+
+impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
+    /// Searches `problem` changing one state in place: the same search as
+    /// [`search`](Self::search), node for node, for problems that can
+    /// apply and undo their moves.
+    ///
+    /// The depth-first search keeps a single working state: it
+    /// [`apply`](InPlaceProblem::apply)s a move, searches below, and
+    /// [`undo`](InPlaceProblem::undo)es it; each level of the recursion
+    /// holds only the move iterator, what undoes the move that reached it,
+    /// g and the depth. The move back to the parent is skipped by
+    /// [`leads_back`](InPlaceProblem::leads_back), before anything is
+    /// built. Under the trait's contract it generates and expands the same
+    /// nodes in the same order as [`search`](Self::search), so the outcome
+    /// and every statistic but the time are equal; on a problem whose
+    /// states are small values it does less work per node (see
+    /// `docs/benchmarks.md`). Limits, `max_cost`, cost overflow, the
+    /// path-length charge and the `stacker`-grown stack work as in
+    /// [`search`](Self::search). Nothing is allocated per node; the
+    /// solution's states are clones of the working state along the path,
+    /// taken while the successful iteration unwinds.
+    ///
+    /// It is a method of [`IdaStar`] rather than a searcher of its own
+    /// because it is the same algorithm with the same configuration and
+    /// buffers; only what it asks of the problem differs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{IdaStar, toy::Doubling};
+    ///
+    /// let mut ida = IdaStar::new();
+    /// let in_place = ida.search_in_place(&Doubling::new(1, 10));
+    /// assert_eq!(in_place.solution().unwrap().cost, 6);
+    /// let by_value = ida.search(&Doubling::new(1, 10));
+    /// assert_eq!(in_place.outcome, by_value.outcome); // the same path
+    /// assert_eq!(in_place.stats.iterations, by_value.stats.iterations);
+    /// ```
+    ///
+    /// # Complexity
+    ///
+    /// As [`search`](Self::search): memory O(d) for depth d (one frame
+    /// per level, no copy of the state per level), time the nodes of all
+    /// iterations.
+    pub fn search_in_place<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: InPlaceProblem<State = S, Action = A, Cost = C>,
+    {
+        self.run(
+            problem,
+            frame_bytes::<P>(),
+            |tally, start, path, actions| {
+                let mut dfs = InPlace {
+                    problem,
+                    state: start.clone(),
+                    tally,
+                    path,
+                    actions,
+                };
+                let flow = dfs.expand_root(start);
+                (flow, dfs.tally.finish())
+            },
+        )
+    }
+}
+
+/// One iteration's depth-first search on the working state.
+///
+/// Every method leaves `state` as it found it, whatever the flow it
+/// returns: each move it applies it undoes before returning.
+struct InPlace<'a, 'b, 'c, P: InPlaceProblem> {
+    problem: &'c P,
+    /// The state of the node being expanded.
+    state: P::State,
+    tally: Tally<'a, 'b, P::Cost>,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: &'c mut Vec<P::State>,
+    actions: &'c mut Vec<P::Action>,
+}
+
+impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
+    fn expand_root(&mut self, start: &P::State) -> Flow {
+        if !self.tally.enter(1) {
+            return Flow::Stop;
+        }
+        // No move reached the root, so no move leads back to its parent;
+        // a move back to the root itself is skipped, as `search` skips it.
+        for mv in self.problem.moves(&self.state) {
+            let applied = self.problem.apply(&mut self.state, mv);
+            if self.state == *start {
+                self.problem.undo(&mut self.state, applied.undo);
+                continue;
+            }
+            self.tally.counts.generated += 1;
+            let Some(g) = self.within_bound(P::Cost::ZERO, applied.cost, applied.h) else {
+                self.problem.undo(&mut self.state, applied.undo);
+                continue;
+            };
+            if let Some(flow) = self.descend(mv, applied.undo, g, 1) {
+                return flow;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Generates the children of the working state, reached at cost `g`
+    /// and at `depth` by the move `back` undoes, and searches below those
+    /// within the bound.
+    ///
+    /// The one function of the recursion: a call is made per expansion,
+    /// not per child. A child is previewed, counted and tested against the
+    /// bound before it is made, so a child cut off costs no change to the
+    /// state (Korf's semantics: children are tested as they are
+    /// generated).
+    #[inline(never)]
+    fn children(&mut self, back: P::Undo, g: P::Cost, depth: usize) -> Flow {
+        for mv in self.problem.moves(&self.state) {
+            if self.problem.leads_back(&self.state, mv, back) {
+                continue;
+            }
+            let preview = self
+                .problem
+                .preview_within(&self.state, mv, g, self.tally.bound);
+            self.tally.counts.generated += 1;
+            let Some(g) = self.within_bound(g, preview.cost, preview.h) else {
+                continue;
+            };
+            let undo = self.problem.apply(&mut self.state, mv).undo;
+            if let Some(flow) = self.descend(mv, undo, g, depth) {
+                return flow;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// The g of a child reached at `cost` from a node at cost `g`, with
+    /// heuristic `h`, if its f is within the bound; if not, notes its f for
+    /// the next bound (or that it did not fit the cost type).
+    #[expect(
+        clippy::inline_always,
+        reason = "once per child on the hot path; out of line it costs a call per child"
+    )]
+    #[inline(always)]
+    fn within_bound(&mut self, g: P::Cost, cost: P::Cost, h: P::Cost) -> Option<P::Cost> {
+        let Some((g, f)) = g
+            .checked_add(cost)
+            .and_then(|g| Some((g, g.checked_add(h)?)))
+        else {
+            self.tally.counts.overflowed = true;
+            return None;
+        };
+        if f > self.tally.bound {
+            self.tally.cut_off(f);
+            return None;
+        }
+        Some(g)
+    }
+
+    /// Searches below the child within the bound that `mv` just made from
+    /// a node at `depth`, at cost `g` (`undo` undoes it), and undoes the
+    /// move. `None` to go on with the next move, else the flow that ends
+    /// the parent's search.
+    ///
+    /// A goal generated within the bound is optimal: its cost is at most
+    /// the bound, which never exceeds the optimal cost for an admissible
+    /// heuristic.
+    #[expect(
+        clippy::inline_always,
+        reason = "out of line, the recursion calls it per child: 40% more instructions"
+    )]
+    #[inline(always)]
+    fn descend(&mut self, mv: P::Move, undo: P::Undo, g: P::Cost, depth: usize) -> Option<Flow> {
+        if self.problem.is_goal(&self.state) {
+            self.tally.counts.found = g;
+            return Some(self.found(mv, undo));
+        }
+        let depth = depth + 1;
+        if !self.tally.enter(depth) {
+            self.problem.undo(&mut self.state, undo);
+            return Some(Flow::Stop);
+        }
+        let flow = if depth.is_multiple_of(STACK_CHECK_EVERY) {
+            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.children(undo, g, depth))
+        } else {
+            self.children(undo, g, depth)
+        };
+        match flow {
+            Flow::Continue => {
+                self.problem.undo(&mut self.state, undo);
+                None
+            }
+            Flow::Found => Some(self.found(mv, undo)),
+            Flow::Stop => {
+                self.problem.undo(&mut self.state, undo);
+                Some(Flow::Stop)
+            }
+        }
+    }
+
+    /// Adds the working state, on the way to a goal, and the move `mv`
+    /// that reached it to the path, and undoes the move.
+    #[cold]
+    fn found(&mut self, mv: P::Move, undo: P::Undo) -> Flow {
+        self.path.push(self.state.clone());
+        self.problem.undo(&mut self.state, undo);
+        self.actions.push(self.problem.action(&self.state, mv));
+        Flow::Found
+    }
+}
