@@ -271,6 +271,12 @@ fn refined_estimates_keep_their_contract_and_ida_star_stays_optimal() {
     let (mut with_dual, mut without) = (0, 0);
     for &(board, distance) in boards.iter().step_by(97) {
         let result = frontier::idastar(&Puzzle::new(board, &database));
+        // The in-place search previews children with the same refinement.
+        let in_place = frontier::IdaStar::new().search_in_place(&Puzzle::new(board, &database));
+        assert_eq!(
+            in_place.stats.iterations, result.stats.iterations,
+            "{board:?}"
+        );
         with_dual += result.stats.generated;
         let solution = result.into_solution().unwrap();
         assert_eq!(solution.len(), usize::from(distance));
