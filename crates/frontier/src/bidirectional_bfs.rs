@@ -262,19 +262,9 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
                 }
                 stats.expanded += 1;
                 let g = table.node(id).g;
-                // Pushed one by one: `extend` stays out of line here, a call
-                // per expansion.
                 match side {
-                    Side::Forward => {
-                        for step in problem.successors(table.state(id)) {
-                            self.steps.push(step);
-                        }
-                    }
-                    Side::Backward => {
-                        for step in problem.predecessors(table.state(id)) {
-                            self.steps.push(step);
-                        }
-                    }
+                    Side::Forward => self.steps.extend(problem.successors(table.state(id))),
+                    Side::Backward => self.steps.extend(problem.predecessors(table.state(id))),
                 }
                 for step in self.steps.drain(..) {
                     stats.generated += 1;
