@@ -6,6 +6,8 @@
 mod common;
 
 use std::fmt::Debug;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::{
@@ -14,7 +16,7 @@ use common::{
 };
 use frontier::{
     BidirectionalProblem, CancelFlag, InPlaceProblem, Limit, Limits, Outcome, RankedStates,
-    ReversibleProblem,
+    ReversibleProblem, SearchProblem,
 };
 
 /// What an algorithm should report: `Found(n)` is a number of steps for the
@@ -297,33 +299,68 @@ fn every_limit_stops_every_algorithm_with_its_reason() {
 
 #[test]
 fn a_cancel_from_another_thread_stops_a_running_search() {
-    // An infinite line: nothing stops IDA* on it but the flag.
+    // An infinite line: nothing stops IDA* on it but the flag. The flag is
+    // raised once the search has expanded a node (not after a fixed sleep:
+    // on a loaded machine the search thread may not have started by then,
+    // and the search then stops, rightly, before expanding anything).
     let cycle = Graph::new(3, &[(0, 1, 1), (1, 2, 1), (2, 0, 1)], 0, 0);
     let line = Graph { goal: 99, ..cycle };
-    let second = line.clone();
-    let flag = CancelFlag::new();
-    let limits = Limits::new().cancel(flag.clone());
-    let search = std::thread::spawn(move || frontier::IdaStar::new().limits(limits).search(&line));
-    std::thread::sleep(Duration::from_millis(50));
-    flag.cancel();
-    let result = search.join().unwrap();
-    assert_eq!(result.limit(), Some(Limit::Cancelled));
-    assert!(result.stats.expanded > 0);
+    for threads in [None, Some(2)] {
+        let started = Arc::new(AtomicBool::new(false));
+        let problem = Signalling {
+            inner: line.clone(),
+            started: Arc::clone(&started),
+        };
+        let flag = CancelFlag::new();
+        let limits = Limits::new().cancel(flag.clone());
+        let search = std::thread::spawn(move || match threads {
+            None => frontier::IdaStar::new().limits(limits).search(&problem),
+            // Both threads notice the flag.
+            Some(n) => frontier::ParallelIdaStar::new()
+                .threads(n)
+                .limits(limits)
+                .search(&problem),
+        });
+        while !started.load(Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        flag.cancel();
+        let result = search.join().unwrap();
+        assert_eq!(result.limit(), Some(Limit::Cancelled), "{threads:?}");
+        assert!(result.stats.expanded > 0, "{threads:?}");
+    }
+}
 
-    // The same with two threads searching: both notice the flag.
-    let flag = CancelFlag::new();
-    let limits = Limits::new().cancel(flag.clone());
-    let search = std::thread::spawn(move || {
-        frontier::ParallelIdaStar::new()
-            .threads(2)
-            .limits(limits)
-            .search(&second)
-    });
-    std::thread::sleep(Duration::from_millis(50));
-    flag.cancel();
-    let result = search.join().unwrap();
-    assert_eq!(result.limit(), Some(Limit::Cancelled));
-    assert!(result.stats.expanded > 0);
+/// `inner`, noting in `started` that the search has asked for successors.
+struct Signalling<P> {
+    inner: P,
+    started: Arc<AtomicBool>,
+}
+
+impl<P: SearchProblem> SearchProblem for Signalling<P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn start(&self) -> P::State {
+        self.inner.start()
+    }
+
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.inner.is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &P::State,
+    ) -> impl Iterator<Item = frontier::Step<P::State, P::Action, P::Cost>> {
+        self.started.store(true, Ordering::Release);
+        self.inner.successors(state)
+    }
+
+    fn heuristic(&self, state: &P::State) -> P::Cost {
+        self.inner.heuristic(state)
+    }
 }
 
 #[test]
