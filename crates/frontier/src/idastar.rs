@@ -173,21 +173,10 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        self.run(
-            problem,
-            frame_bytes::<P>(),
-            |tally, start, path, actions| {
-                let mut dfs = Dfs {
-                    problem,
-                    tally,
-                    path,
-                    actions,
-                    children: &mut Vec::new(),
-                };
-                let flow = dfs.expand_root(start);
-                (flow, dfs.tally.finish())
-            },
-        )
+        // The plain search keeps no children: an empty stack, never grown.
+        self.run_dfs(problem, &mut Vec::new(), |dfs, start| {
+            dfs.expand_root(start)
+        })
     }
 }
 
@@ -204,7 +193,29 @@ impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> 
         P: ReversibleProblem<State = S, Action = A, Cost = C>,
     {
         let mut children = std::mem::take(&mut self.children);
-        let result = self.run(
+        let result = self.run_dfs(problem, &mut children, |dfs, start| {
+            dfs.expand_root_bpmx(start)
+        });
+        children.clear();
+        self.children = children;
+        result
+    }
+}
+
+impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
+    /// Runs the iterations of a search of `problem` by value, each one's
+    /// depth-first search ([`Dfs`], with `children` as BPMX's stack)
+    /// started by `expand_root`.
+    fn run_dfs<P>(
+        &mut self,
+        problem: &P,
+        children: &mut Vec<Child<P>>,
+        expand_root: impl Fn(&mut Dfs<'_, '_, '_, P>, &S) -> Flow,
+    ) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C>,
+    {
+        self.run(
             problem,
             frame_bytes::<P>(),
             |tally, start, path, actions| {
@@ -213,19 +224,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> 
                     tally,
                     path,
                     actions,
-                    children: &mut children,
+                    children: &mut *children,
                 };
-                let flow = dfs.expand_root_bpmx(start);
+                let flow = expand_root(&mut dfs, start);
                 (flow, dfs.tally.finish())
             },
-        );
-        children.clear();
-        self.children = children;
-        result
+        )
     }
-}
 
-impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
     /// Runs the iterations of a search of `problem`, `iteration` searching
     /// below the start under one bound: the bookkeeping that
     /// [`search`](IdaStar::search), the BPMX search and

@@ -329,9 +329,9 @@ pub trait ReversibleProblem: SearchProblem {}
 /// same answer):
 ///
 /// - applying the moves of `moves(s)` in turn to `s` gives the states of
-///   `successors(s)` in the same order, with the same costs; `h` is
-///   [`heuristic`](SearchProblem::heuristic) of the state reached, and
-///   [`action`](Self::action) the step's action;
+///   `successors(s)` in the same order, with the same costs; the `h` of
+///   [`preview`](Self::preview) is [`heuristic`](SearchProblem::heuristic)
+///   of the state reached, and [`action`](Self::action) the step's action;
 /// - `undo(s, apply(s, m).undo)` restores `s` exactly;
 /// - `leads_back(s, m, u)`, where `s` was reached by the move whose `apply`
 ///   returned `u`, holds exactly when `m` leads from `s` back to the state
@@ -382,7 +382,7 @@ pub trait ReversibleProblem: SearchProblem {}
 ///     fn apply(&self, n: &mut u32, m: char) -> Applied<u32, u32> {
 ///         let before = *n;
 ///         *n = if m == '+' { before + 1 } else { before * 2 };
-///         Applied { undo: before, cost: 1 + u32::from(m == '*'), h: 0 }
+///         Applied { undo: before, cost: 1 + u32::from(m == '*') }
 ///     }
 ///     fn undo(&self, n: &mut u32, before: u32) {
 ///         *n = before;
@@ -419,8 +419,9 @@ pub trait InPlaceProblem: SearchProblem {
     /// move instead of on a built child).
     fn leads_back(&self, state: &Self::State, mv: Self::Move, undo: Self::Undo) -> bool;
 
-    /// Makes `mv` on `state`: the step's cost, the heuristic of the state
-    /// reached and what undoes it.
+    /// Makes `mv` on `state`: the step's cost and what undoes it. The
+    /// state's heuristic is asked of [`SearchProblem`] where it is needed,
+    /// so a search that does not need it does not pay for it.
     fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost>;
 
     /// The cost and the child's heuristic that [`apply`](Self::apply)
@@ -428,13 +429,17 @@ pub trait InPlaceProblem: SearchProblem {
     /// every child and makes only those within its bound, about half of
     /// them on the 15-puzzle.
     ///
-    /// Contract: the `cost` and `h` of `apply(state, mv)`. The default
-    /// makes the move on a clone of `state`; override it where a preview
-    /// is cheaper (a table lookup for a sliding tile).
+    /// Contract: the `cost` of `apply(state, mv)` and the
+    /// [`heuristic`](SearchProblem::heuristic) of the state it reaches. The
+    /// default makes the move on a clone of `state`; override it where a
+    /// preview is cheaper (a table lookup for a sliding tile).
     fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {
         let mut child = state.clone();
-        let Applied { cost, h, .. } = self.apply(&mut child, mv);
-        Preview { cost, h }
+        let cost = self.apply(&mut child, mv).cost;
+        Preview {
+            cost,
+            h: self.heuristic(&child),
+        }
     }
 
     /// [`preview`](Self::preview) for a search that only needs to know
@@ -480,8 +485,6 @@ pub struct Applied<U, C> {
     pub undo: U,
     /// The step's cost, as [`successors`](SearchProblem::successors) gives it.
     pub cost: C,
-    /// The heuristic of the state reached.
-    pub h: C,
 }
 
 impl<P: SearchProblem + ?Sized> SearchProblem for &P {
@@ -651,10 +654,7 @@ impl<P: InPlaceProblem> InPlaceProblem for NoHeuristic<P> {
     }
 
     fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost> {
-        Applied {
-            h: Self::Cost::ZERO,
-            ..self.0.apply(state, mv)
-        }
+        self.0.apply(state, mv)
     }
 
     fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {

@@ -96,7 +96,6 @@ impl InPlaceProblem for Doubling {
         Applied {
             undo: before,
             cost: cost(action),
-            h: 0,
         }
     }
 

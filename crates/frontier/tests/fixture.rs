@@ -132,22 +132,21 @@ where
 /// (A B C D E, cost 6). The heuristic is admissible but inconsistent
 /// (h(B) = 5 > cost(B, C) + h(C) = 3), so A* must reopen.
 fn weighted_graph() -> Graph {
-    Graph::new(
-        5,
-        &[
-            (0, 1, 1),
-            (0, 2, 4),
-            (1, 2, 1),
-            (1, 3, 5),
-            (2, 3, 1),
-            (3, 4, 3),
-            (2, 4, 7),
-        ],
-        0,
-        4,
-    )
-    .with_heuristic(&[4, 5, 2, 3, 0])
+    Graph::new(5, WEIGHTED_EDGES, 0, 4).with_heuristic(&WEIGHTED_H)
 }
+
+/// The edges `(from, to, cost)` of [`weighted_graph`], A to E numbered 0
+/// to 4, and its heuristic.
+const WEIGHTED_EDGES: &[(u32, u32, u32)] = &[
+    (0, 1, 1),
+    (0, 2, 4),
+    (1, 2, 1),
+    (1, 3, 5),
+    (2, 3, 1),
+    (3, 4, 3),
+    (2, 4, 7),
+];
+const WEIGHTED_H: [u32; 5] = [4, 5, 2, 3, 0];
 
 const MAZE: &str = "\
 S..#......
@@ -545,21 +544,7 @@ fn bpmx_matches_the_table_on_every_reversible_row() {
     // The weighted graph with its edges both ways: distances to E are
     // 6 5 4 3 0, so h = 4 5 2 3 0 stays admissible, and B's 5 against C's
     // 2 across a step of 1 is inconsistent.
-    let weighted = Undirected::new(
-        5,
-        &[
-            (0, 1, 1),
-            (0, 2, 4),
-            (1, 2, 1),
-            (1, 3, 5),
-            (2, 3, 1),
-            (3, 4, 3),
-            (2, 4, 7),
-        ],
-        0,
-        4,
-    )
-    .with_heuristic(&[4, 5, 2, 3, 0]);
+    let weighted = Undirected::new(5, WEIGHTED_EDGES, 0, 4).with_heuristic(&WEIGHTED_H);
     check_bpmx("undirected weighted graph", &weighted, &none, Found(6));
     check_bpmx(
         "unreachable goal",

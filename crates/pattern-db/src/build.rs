@@ -226,7 +226,7 @@ impl<'a, A: Abstraction, F: Fn(&BuildProgress) + Sync> Builder<'a, A, F> {
             depth = depth.saturating_add(1);
         }
         self.report(depth, true);
-        let mut entries = Memory::filled(self.table.len(), 0);
+        let mut entries = Memory::zeroed(self.table.len());
         for (entry, value) in entries.as_mut_slice().iter_mut().zip(self.table) {
             *entry = value.into_inner();
         }

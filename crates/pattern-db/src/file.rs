@@ -147,7 +147,7 @@ impl PatternTable {
         let size = usize::try_from(entry_count).map_err(|_| PdbError::TooLarge {
             states: entry_count,
         })?;
-        let mut entries = Memory::filled(size, 0);
+        let mut entries = Memory::zeroed(size);
         input.read_exact(entries.as_mut_slice()).map_err(io_error)?;
         let table = PatternTable { entries };
         let found = table.checksum();

@@ -28,17 +28,14 @@ pub(crate) enum Memory {
 }
 
 impl Memory {
-    /// `len` bytes of `fill`, in huge pages where they can be had.
-    pub(crate) fn filled(len: usize, fill: u8) -> Memory {
+    /// `len` zero bytes, in huge pages where they can be had.
+    pub(crate) fn zeroed(len: usize) -> Memory {
         if len >= HUGE
-            && let Some(mut map) = huge_mapping(len)
+            && let Some(map) = huge_mapping(len)
         {
-            if fill != 0 {
-                map.fill(fill);
-            }
             return Memory::Mapped(map);
         }
-        Memory::Heap(vec![fill; len])
+        Memory::Heap(vec![0; len])
     }
 
     /// The bytes of `entries`, moved to huge pages if they are many.
@@ -123,19 +120,17 @@ mod tests {
     #[test]
     fn small_and_large_tables_hold_what_they_were_given() {
         for len in [0, 5, HUGE - 1, HUGE, HUGE + 12_345] {
-            let filled = Memory::filled(len, 7);
-            assert_eq!(filled.as_slice().len(), len);
-            assert!(filled.as_slice().iter().all(|&b| b == 7));
             let bytes: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
             let moved = Memory::from_vec(bytes.clone());
             assert_eq!(moved.as_slice(), &bytes[..]);
             assert_eq!(moved.clone(), moved);
-            let mut zeroed = Memory::filled(len, 0);
+            let mut zeroed = Memory::zeroed(len);
+            assert_eq!(zeroed.as_slice().len(), len);
             assert!(zeroed.as_slice().iter().all(|&b| b == 0));
             zeroed.as_mut_slice().copy_from_slice(&bytes);
             assert_eq!(zeroed, moved);
             if cfg!(target_os = "linux") {
-                assert_eq!(filled.is_mapped(), len >= HUGE, "{len}");
+                assert_eq!(zeroed.is_mapped(), len >= HUGE, "{len}");
             }
         }
     }

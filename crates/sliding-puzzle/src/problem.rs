@@ -206,6 +206,21 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
     }
 }
 
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
+    /// The estimate of `board`, whose quick estimate is `quick`, reached at
+    /// cost `g` in a search under `bound`: `quick` itself when it already
+    /// puts the board past the bound, the refined estimate otherwise.
+    #[inline]
+    fn estimate_within(&self, board: &Board<W, H>, quick: u8, g: u32, bound: u32) -> u8 {
+        if g.saturating_add(u32::from(quick)) > bound {
+            return quick;
+        }
+        // What h may be without pushing g + h over the bound.
+        let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
+        self.heuristic.refine(board, quick, enough)
+    }
+}
+
 impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzzle<W, H, Hr> {
     type State = PuzzleState<W, H>;
     type Action = Move;
@@ -242,13 +257,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
     /// past the bound, the refined one otherwise.
     #[inline]
     fn heuristic_within(&self, state: &PuzzleState<W, H>, g: u32, bound: u32) -> u32 {
-        let quick = u32::from(state.h);
-        if g.saturating_add(quick) > bound {
-            return quick;
-        }
-        // What h may be without pushing g + h over the bound.
-        let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
-        u32::from(self.heuristic.refine(&state.board, state.h, enough))
+        u32::from(self.estimate_within(&state.board, state.h, g, bound))
     }
 }
 
@@ -292,7 +301,6 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         Applied {
             undo: (board.difference(before), small(before.blank()), h),
             cost: 1,
-            h: u32::from(self.heuristic.refine(&board, after, u8::MAX)),
         }
     }
 
@@ -319,13 +327,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     ) -> Preview<u32> {
         let (board, slide) = state.board.slide(cell);
         let quick = self.heuristic.update(&board, state.h, slide);
-        let g = g.saturating_add(1);
-        let h = if g.saturating_add(u32::from(quick)) > bound {
-            quick
-        } else {
-            let enough = u8::try_from(bound - g).unwrap_or(u8::MAX);
-            self.heuristic.refine(&board, quick, enough)
-        };
+        let h = self.estimate_within(&board, quick, g.saturating_add(1), bound);
         Preview {
             cost: 1,
             h: u32::from(h),

@@ -99,7 +99,10 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
                 continue;
             }
             self.tally.counts.generated += 1;
-            let Some(g) = self.within_bound(P::Cost::ZERO, applied.cost, applied.h) else {
+            let h = self
+                .problem
+                .heuristic_within(&self.state, applied.cost, self.tally.bound);
+            let Some(g) = self.within_bound(P::Cost::ZERO, applied.cost, h) else {
                 self.problem.undo(&mut self.state, applied.undo);
                 continue;
             };

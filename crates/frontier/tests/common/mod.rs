@@ -44,7 +44,6 @@ macro_rules! in_place_by_index {
                 frontier::Applied {
                     undo: before,
                     cost: step.cost,
-                    h: frontier::SearchProblem::heuristic(self, state),
                 }
             }
 

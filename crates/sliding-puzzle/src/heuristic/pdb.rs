@@ -1362,7 +1362,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
         // parity of the blank's distance from its goal cell: an estimate
         // of the other parity falls short by one at least. The partition's
         // own sums have that parity already; the dual ones need not.
-        let blank = board.blank();
+        let blank = usize::from(blank);
         let parity = (W - 1 - blank % W + H - 1 - blank / W) & 1;
         best + u8::from(usize::from(best & 1) != parity && best < u8::MAX)
     }
