@@ -210,3 +210,116 @@ fn dense_tables_for_fifteen_are_refused() {
     let hashed = Bfs::new().limits(limits).search(&puzzle);
     assert!(hashed.solution().is_some());
 }
+
+/// A puzzle that counts the steps its searches take from it.
+struct Counted {
+    puzzle: Puzzle<3, 3, Manhattan>,
+    steps: std::cell::Cell<u64>,
+}
+
+impl frontier::SearchProblem for Counted {
+    type State = PuzzleState<3, 3>;
+    type Action = Move;
+    type Cost = u32;
+
+    fn start(&self) -> Self::State {
+        self.puzzle.start()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.puzzle.is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = frontier::Step<Self::State, Move, u32>> {
+        self.puzzle
+            .successors(state)
+            .inspect(|_| self.steps.set(self.steps.get() + 1))
+    }
+}
+
+impl frontier::BidirectionalProblem for Counted {
+    fn goal(&self) -> Self::State {
+        self.puzzle.goal()
+    }
+
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = frontier::Step<Self::State, Move, u32>> {
+        self.puzzle
+            .predecessors(state)
+            .inspect(|_| self.steps.set(self.steps.get() + 1))
+    }
+}
+
+impl frontier::RankedStates for Counted {
+    fn state_count(&self) -> usize {
+        self.puzzle.state_count()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        self.puzzle.rank(state)
+    }
+}
+
+#[test]
+fn bidirectional_bfs_finds_shortest_paths_and_counts_every_step() {
+    // The plain function (a reused searcher behind it), a searcher of our
+    // own and a dense one on 200 random boards: each path as short as the
+    // table (a reverse BFS) says, replayed, and `generated` the two roots
+    // plus every step taken from the problem. Then the same under limits
+    // that stop the searches in the middle of an expansion's children.
+    use frontier::{BidirectionalProblem, SearchProblem};
+    let mut reused = BidirectionalBfs::new();
+    let mut dense = BidirectionalBfs::new().dense();
+    for seed in 0..200 {
+        let board = Eight::random_solvable(seed);
+        let expected = usize::from(TABLE.distance(&board).expect("solvable"));
+        let counted = Counted {
+            puzzle: Puzzle::new(board, Manhattan),
+            steps: std::cell::Cell::new(0),
+        };
+        let mut expanded = Vec::new();
+        for (name, search) in [
+            (
+                "plain",
+                &mut (|p: &Counted| frontier::bidirectional_bfs(p))
+                    as &mut dyn FnMut(&Counted) -> _,
+            ),
+            ("reused", &mut |p: &Counted| reused.search(p)),
+            ("dense", &mut |p: &Counted| dense.search(p)),
+        ] {
+            counted.steps.set(0);
+            let result = search(&counted);
+            check(name, board, &result, expected);
+            let roots = if expected == 0 { 1 } else { 2 };
+            assert_eq!(
+                result.stats.generated,
+                roots + counted.steps.get(),
+                "{name} {seed}"
+            );
+            expanded.push(result.stats.expanded);
+        }
+        assert!(expanded.iter().all(|&e| e == expanded[0]), "{expanded:?}");
+        for limits in [
+            Limits::new().max_expanded(expanded[0] / 2),
+            Limits::new().max_stored(7 + usize::try_from(seed).unwrap()),
+        ] {
+            counted.steps.set(0);
+            let result = BidirectionalBfs::new().limits(limits).search(&counted);
+            assert_eq!(result.stats.generated, 2 + counted.steps.get(), "{seed}");
+            if let Some(solution) = result.solution() {
+                assert_eq!(solution.len(), expected);
+                assert_eq!(board.verify_solution(&solution.actions), Ok(()));
+            } else {
+                assert!(result.limit().is_some(), "{seed}: {:?}", result.outcome);
+            }
+        }
+        // The wrapped puzzle agrees with itself.
+        assert_eq!(counted.goal().board, Eight::goal());
+        assert!(counted.is_goal(&counted.goal()));
+    }
+}
