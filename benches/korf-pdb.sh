@@ -8,19 +8,22 @@
 # by `fifteen` itself; the script stops if any run fails.
 #
 #   benches/korf-pdb.sh [ROUNDS]      (default 5)
+#   HEURISTIC=pdb-7-8x4 benches/korf-pdb.sh 3    (another heuristic; the
+#                                    maxima of several partitions, sixth round)
 #
 # The first run builds what is missing in target/pdb-cache (7-8: about two
 # minutes and 2.2 GB; the dual lookups' 16 more tables: about two more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
+heuristic=${HEURISTIC:-pdb-7-8}
 cargo build --release --quiet --example fifteen
 fifteen=./target/release/examples/fifteen
 variants=("idastar" "idastar --dual" "idastar-bpmx" "idastar-bpmx --dual")
 # Build every table first, outside the timed runs.
 for v in "${variants[@]}"; do
     read -r algo flag <<< "$v"
-    $fifteen --heuristic pdb-7-8 --algo "$algo" ${flag:-} --limit 1 korf100 > /dev/null 2>&1
+    $fifteen --heuristic "$heuristic" --algo "$algo" ${flag:-} --limit 1 korf100 > /dev/null 2>&1
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,7 +32,7 @@ for round in $(seq "$rounds"); do
     for i in "${!variants[@]}"; do
         read -r algo flag <<< "${variants[$i]}"
         t0=$(now)
-        $fifteen --heuristic pdb-7-8 --algo "$algo" ${flag:-} korf100 > "$work/out" 2> /dev/null
+        $fifteen --heuristic "$heuristic" --algo "$algo" ${flag:-} korf100 > "$work/out" 2> /dev/null
         t1=$(now)
         line=$(tail -1 "$work/out")
         search=$(echo "$line" | sed -E 's/.*\), ([0-9.]+) s \(.*/\1/')

@@ -7,6 +7,7 @@
 //! cargo run --release --example fifteen -- --heuristic pdb-7-8 korf100
 //! cargo run --release --example fifteen -- --heuristic pdb-6-6-3 --limit 10 korf100
 //! cargo run --release --example fifteen -- --algo idastar-bpmx --heuristic pdb-6-6-3 korf100
+//! cargo run --release --example fifteen -- --heuristic pdb-7-8x5 --dual --algo idastar-bpmx korf100
 //! cargo run --release --example fifteen -- --heuristic linear-conflict boards.txt
 //! cargo run --release --example fifteen -- --heuristic manhattan --jobs 2 --limit 10 korf100
 //! ```
@@ -27,7 +28,8 @@
 //! Pattern databases are loaded from `--cache-dir` (default
 //! `target/pdb-cache`), or built there on first use with a progress bar on
 //! stderr: about a second for 5-5-5, seconds for 6-6-3, minutes and 2.2 GB
-//! of memory for 7-8 (580 MB on disk). A stale, truncated or corrupt cache
+//! of memory for 7-8 (580 MB on disk), twice that for `pdb-7-8x2` (the
+//! larger of two 7-8 partitions' estimates) and five times for `pdb-7-8x5`. A stale, truncated or corrupt cache
 //! file is rebuilt, never used; a table that cannot be saved (read-only
 //! cache directory, full disk) draws a warning and is used all the same.
 //!

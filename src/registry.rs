@@ -113,8 +113,10 @@ use frontier::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
+use sliding_puzzle::heuristic::Max;
 use sliding_puzzle::heuristic::pdb::{
-    FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, GroupProgress, Partition, PatternDatabase,
+    FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE, GroupProgress, Partition,
+    PatternDatabase,
 };
 use sliding_puzzle::{
     AnyBoard, Board, Eight, EightTable, LinearConflict, Manhattan, Misplaced, Move, Puzzle,
@@ -670,6 +672,44 @@ heuristics! {
         compared: false,
         make: |tables| tables.pattern_database(&FIFTEEN_7_8)?,
     }
+    /// The largest of two 7-8 pattern databases (4x4 only): `pdb-7-8`'s
+    /// and a block of eight against the left column, the bottom row and
+    /// tile 10, each with its reflection (Holte, Felner et al. 2006). The
+    /// second is looked up only for the children the first does not cut
+    /// off; dual lookups (`--dual`) are the first's only. 1.2 GB of tables.
+    Pdb78x2 {
+        name: "pdb-7-8x2",
+        label: "pdb 7-8 x2",
+        sizes: [Four] ("its pattern databases are for 4x4 boards"),
+        compared: false,
+        make: |tables| Max::new(
+            tables.pattern_database(&FIFTEEN_7_8)?,
+            tables.plain_pattern_database(&FIFTEEN_7_8_MORE[0])?,
+        ),
+    }
+    /// The largest of five 7-8 pattern databases (4x4 only): `pdb-7-8x2`'s
+    /// and the three further partitions of `FIFTEEN_7_8_MORE`, ten sums
+    /// with reflection, looked up in turn until one cuts the child off.
+    /// 2.9 GB of tables.
+    Pdb78x5 {
+        name: "pdb-7-8x5",
+        label: "pdb 7-8 x5",
+        sizes: [Four] ("its pattern databases are for 4x4 boards"),
+        compared: false,
+        make: |tables| Max::new(
+            tables.pattern_database(&FIFTEEN_7_8)?,
+            Max::new(
+                tables.plain_pattern_database(&FIFTEEN_7_8_MORE[0])?,
+                Max::new(
+                    tables.plain_pattern_database(&FIFTEEN_7_8_MORE[1])?,
+                    Max::new(
+                        tables.plain_pattern_database(&FIFTEEN_7_8_MORE[2])?,
+                        tables.plain_pattern_database(&FIFTEEN_7_8_MORE[3])?,
+                    ),
+                ),
+            ),
+        ),
+    }
     /// GAP-3 (pancakes): the gaps between neighbours that are not
     /// consecutive, ignoring those involving pancakes 1, 2 and 3.
     Gap3 {
@@ -942,6 +982,26 @@ impl<const W: usize, const H: usize> Tables<'_, W, H> {
                 reason,
             })
     }
+
+    /// The same without dual lookups, whatever the databases'
+    /// [`dual`](PatternDatabases::dual) setting: for the further partitions
+    /// of a maximum over several, whose dual lookups would need 16 more
+    /// tables each.
+    ///
+    /// # Errors
+    ///
+    /// As [`pattern_database`](Self::pattern_database).
+    pub fn plain_pattern_database(
+        &self,
+        groups: &[&[u8]],
+    ) -> Result<PatternDatabase<W, H>, SolveError> {
+        self.databases
+            .get_with_dual(groups, false)
+            .map_err(|reason| SolveError::Unavailable {
+                heuristic: self.heuristic,
+                reason,
+            })
+    }
 }
 
 /// Called with each build's progress.
@@ -1082,6 +1142,20 @@ impl PatternDatabases {
         &self,
         groups: &[&[u8]],
     ) -> Result<PatternDatabase<W, H>, String> {
+        self.get_with_dual(groups, self.dual)
+    }
+
+    /// The database of `groups` as [`get`](Self::get) gives it, with dual
+    /// lookups or not as `dual` says.
+    ///
+    /// # Errors
+    ///
+    /// As [`get`](Self::get).
+    pub fn get_with_dual<const W: usize, const H: usize>(
+        &self,
+        groups: &[&[u8]],
+        dual: bool,
+    ) -> Result<PatternDatabase<W, H>, String> {
         let partition =
             Partition::<W, H>::new(groups.iter().copied()).map_err(|err| err.to_string())?;
         // Held through the load: a second solver asking for the same tables
@@ -1090,7 +1164,7 @@ impl PatternDatabases {
         let found = loaded.iter().find_map(|entry| {
             entry
                 .downcast_ref::<(Partition<W, H>, PatternDatabase<W, H>)>()
-                .filter(|(known, _)| *known == partition)
+                .filter(|(known, database)| *known == partition && database.duals() == dual)
         });
         if let Some((_, database)) = found {
             return Ok(database.clone());
@@ -1130,7 +1204,7 @@ impl PatternDatabases {
         } else {
             database
         };
-        let database = if self.dual {
+        let database = if dual {
             let started = Instant::now();
             let database = database
                 .with_dual(Some(&self.cache_dir), |progress| {
@@ -1291,6 +1365,8 @@ mod tests {
         assert!(Algorithm::AStarDense.is_dense() && Algorithm::AStarDense.uses_heuristic());
         assert!(!HeuristicName::Pdb78.handles(Size::Three));
         assert_eq!(HeuristicName::Pdb78.name(), "pdb-7-8");
+        assert_eq!(HeuristicName::Pdb78x2.name(), "pdb-7-8x2");
+        assert!(!HeuristicName::Pdb78x5.handles(Size::Three));
     }
 
     #[test]
@@ -1305,6 +1381,26 @@ mod tests {
         let board: Eight = "8 6 7 2 5 4 3 x 1".parse().unwrap(); // 31 moves
         assert_eq!(first.estimate(&board), again.estimate(&board));
         assert!(databases.get::<3, 3>(&[&[1, 9]]).is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_partition_with_and_without_dual_lookups_is_two_databases() {
+        let dir =
+            std::env::temp_dir().join(format!("frontier-registry-dual-{}", std::process::id()));
+        let databases = PatternDatabases::new(&dir).dual(true);
+        let groups: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+        let plain = databases.get_with_dual::<3, 3>(&groups, false).unwrap();
+        let dual = databases.get::<3, 3>(&groups).unwrap();
+        assert!(!plain.duals() && dual.duals());
+        assert_eq!(databases.loaded(), 2);
+        assert!(
+            databases
+                .get_with_dual::<3, 3>(&groups, false)
+                .unwrap()
+                .reflects()
+        );
+        assert_eq!(databases.loaded(), 2);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

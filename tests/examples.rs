@@ -538,7 +538,7 @@ fn fifteen_lists_the_registry_heuristics() {
     let err = stderr(&output);
     assert!(
         err.contains(
-            "possible values: zero, misplaced, manhattan, linear-conflict, pdb-5-5-5, pdb-6-6-3, pdb-7-8"
+            "possible values: zero, misplaced, manhattan, linear-conflict, pdb-5-5-5, pdb-6-6-3, pdb-7-8, pdb-7-8x2, pdb-7-8x5"
         ),
         "{err}"
     );

@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pattern_db::{AbstractStep, Abstraction, CacheStatus, PatternTable, PdbError, UNREACHED};
+use sliding_puzzle::heuristic::Max;
 use sliding_puzzle::heuristic::pdb::{
-    FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, Partition, PatternDatabase, PatternError,
-    PatternSpace,
+    FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE, Partition, PatternDatabase,
+    PatternError, PatternSpace,
 };
 use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{Board, Eight, Fifteen, Heuristic, Manhattan, Move, Puzzle};
@@ -701,4 +702,154 @@ fn korf100_with_7_8_and_reflection() {
         generated / 100,
         started.elapsed().as_secs_f64()
     );
+}
+
+/// Two partitions of the 3x3 tiles, neither the other or its reflection
+/// (`[[1, 2, 4, 7], [3, 5, 6, 8]]` would be the first's reflection).
+const TWO_PARTITIONS: [&[&[u8]]; 2] = [
+    &[&[1, 2, 3, 4], &[5, 6, 7, 8]],
+    &[&[1, 2, 3, 6], &[4, 5, 7, 8]],
+];
+
+#[test]
+fn the_larger_of_two_partitions_is_admissible_on_every_board() {
+    let distances = exact_distances::<3, 3>();
+    let boards = reachable::<3, 3>(&distances);
+    let open = |groups: &[&[u8]], dual: bool| {
+        let partition = Partition::<3, 3>::new(groups.iter().copied()).unwrap();
+        let database = PatternDatabase::build(&partition, |_| {})
+            .unwrap()
+            .with_reflection()
+            .unwrap();
+        if dual {
+            database.with_dual(None, |_| {}).unwrap()
+        } else {
+            database
+        }
+    };
+    for dual in [false, true] {
+        let (first, second) = (open(TWO_PARTITIONS[0], dual), open(TWO_PARTITIONS[1], dual));
+        let max = Max::new(&first, &second);
+        assert_eq!(max.estimate(&Board::goal()), 0);
+        assert!(!max.is_consistent());
+        let (mut above_first, mut above_second) = (0, 0);
+        for (i, &(board, distance)) in boards.iter().enumerate() {
+            let (a, b) = (first.estimate(&board), second.estimate(&board));
+            let h = max.estimate(&board);
+            assert_eq!(h, a.max(b), "{board:?}");
+            assert!(h <= distance, "h = {h} > {distance} on {board:?}");
+            above_first += usize::from(h > a);
+            above_second += usize::from(h > b);
+            // The contract of `refine` for every bound, on a sample.
+            let quick = max.quick_estimate(&board);
+            assert_eq!(quick, first.quick_estimate(&board));
+            if i % 31 != 0 {
+                continue;
+            }
+            for enough in 0..=32 {
+                let refined = max.refine(&board, quick, enough);
+                if h <= enough {
+                    assert_eq!(refined, h, "{board:?} {enough}");
+                } else {
+                    assert!(refined > enough && refined <= h, "{board:?} {enough}");
+                }
+            }
+        }
+        // Neither partition dominates the other.
+        assert!(
+            above_first > boards.len() / 50,
+            "dual {dual}: {above_first}"
+        );
+        assert!(
+            above_second > boards.len() / 50,
+            "dual {dual}: {above_second}"
+        );
+        // IDA* (by value and in place, plain and with BPMX) stays optimal,
+        // every solution replayed, and generates fewer nodes than with the
+        // first partition alone.
+        let (mut both, mut alone) = (0, 0);
+        for &(board, distance) in boards.iter().step_by(97) {
+            let puzzle = Puzzle::new(board, max);
+            let results = [
+                frontier::idastar(&puzzle),
+                frontier::IdaStar::new().search_in_place(&puzzle),
+                frontier::IdaStar::new().bpmx().search(&puzzle),
+            ];
+            both += results[0].stats.generated;
+            for result in results {
+                let solution = result.into_solution().unwrap();
+                assert_eq!(solution.len(), usize::from(distance), "{board:?}");
+                board.verify_solution(&solution.actions).unwrap();
+            }
+            alone += frontier::idastar(&Puzzle::new(board, &first))
+                .stats
+                .generated;
+        }
+        assert!(both < alone, "dual {dual}: {both} against {alone}");
+    }
+}
+
+#[test]
+fn fifteen_partitions_maxed_are_admissible_on_random_walks() {
+    let open = |groups: [&[u8]; 3]| {
+        PatternDatabase::build(&Partition::<4, 4>::new(groups).unwrap(), |_| {})
+            .unwrap()
+            .with_reflection()
+            .unwrap()
+    };
+    let first = open([&[1, 2, 5], &[3, 4, 8], &[13, 14, 15]]);
+    let second = open([&[5, 6, 9], &[7, 8, 12], &[1, 2, 3]]);
+    let max = Max::new(&first, &second);
+    for seed in 0..20 {
+        let board = Fifteen::random_walk(seed, 24);
+        let length = frontier::idastar(&Puzzle::new(board, Manhattan))
+            .into_solution()
+            .unwrap()
+            .len();
+        let h = max.estimate(&board);
+        assert_eq!(h, first.estimate(&board).max(second.estimate(&board)));
+        assert!(usize::from(h) <= length, "seed {seed}: h = {h} > {length}");
+        let solution = frontier::IdaStar::new()
+            .search_in_place(&Puzzle::new(board, max))
+            .into_solution()
+            .unwrap();
+        assert_eq!(solution.len(), length, "seed {seed}");
+        board.verify_solution(&solution.actions).unwrap();
+    }
+}
+
+#[test]
+fn the_further_7_8_partitions_differ_from_each_other_and_their_reflections() {
+    // A partition as the set of its groups, each group as a tile mask;
+    // its reflection as the same of the reflected groups.
+    let mask = |group: &[u8]| group.iter().fold(0u32, |m, &t| m | 1 << t);
+    let mirror = |tile: u8| {
+        let cell = tile - 1;
+        (cell % 4) * 4 + cell / 4 + 1
+    };
+    let shapes = |groups: &[&[u8]]| {
+        let mut regular: Vec<u32> = groups.iter().map(|g| mask(g)).collect();
+        let mut reflected: Vec<u32> = groups
+            .iter()
+            .map(|g| mask(&g.iter().map(|&t| mirror(t)).collect::<Vec<_>>()))
+            .collect();
+        regular.sort_unstable();
+        reflected.sort_unstable();
+        (regular, reflected)
+    };
+    let mut seen = vec![shapes(&FIFTEEN_7_8)];
+    for groups in FIFTEEN_7_8_MORE {
+        let partition = Partition::<4, 4>::new(groups).unwrap();
+        assert_eq!(partition.name(), "7-8");
+        let (regular, reflected) = shapes(&groups);
+        assert_ne!(regular, reflected, "{groups:?} reflects to itself");
+        for (other, other_reflected) in &seen {
+            assert!(
+                regular != *other && regular != *other_reflected,
+                "{groups:?}"
+            );
+            assert!(reflected != *other, "{groups:?}");
+        }
+        seen.push((regular, reflected));
+    }
 }

@@ -9,6 +9,7 @@
 //! | [`Manhattan`] | sum of tile distances (Doran & Michie 1966; Korf 1985) | yes | yes |
 //! | [`LinearConflict`] | Manhattan + 2 per line conflict (Hansson, Mayer & Yung 1992) | yes | yes |
 //! | [`PatternDatabase`] | additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002; Felner, Korf & Hanan 2004) | yes | no |
+//! | [`Max`] | the larger of two heuristics, e.g. databases of two partitions (Holte, Felner et al. 2006) | if both are | if both are |
 //!
 //! Every heuristic but the pattern databases can also measure toward
 //! another board than the goal ([`Heuristic::estimate_to`] with a
@@ -23,12 +24,14 @@
 
 mod linear_conflict;
 mod manhattan;
+mod max;
 mod misplaced;
 pub mod pdb;
 mod target;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::Max;
 pub use misplaced::Misplaced;
 pub use pdb::PatternDatabase;
 pub use target::Target;

@@ -159,6 +159,22 @@ pub const FIFTEEN_6_6_3: [&[u8]; 3] = [&[3, 4, 7, 8, 11, 12], &[1, 2, 5, 6, 9, 1
 /// [module docs](self) on how it compares with the papers').
 pub const FIFTEEN_5_5_5: [&[u8]; 3] = [&[9, 10, 13, 14, 15], &[4, 7, 8, 11, 12], &[1, 2, 3, 5, 6]];
 
+/// Four more 7-8 partitions of the 15-puzzle, for the maximum over
+/// several partitions ([`Max`](crate::heuristic::Max)), in the order they
+/// were tried: a block of eight against the left column, the bottom row
+/// and tile 10; the middle rows against the top and bottom rows; the top
+/// row with a block below its left half against the rest; a staircase in
+/// the top left corner against the rest. None of them is [`FIFTEEN_7_8`],
+/// another's reflection or its own (a partition that reflects to itself
+/// would add nothing with reflection); `docs/benchmarks.md` gives what
+/// each adds on Korf's 100.
+pub const FIFTEEN_7_8_MORE: [[&[u8]; 2]; 4] = [
+    [&[1, 5, 9, 10, 13, 14, 15], &[2, 3, 4, 6, 7, 8, 11, 12]],
+    [&[1, 2, 3, 4, 13, 14, 15], &[5, 6, 7, 8, 9, 10, 11, 12]],
+    [&[7, 8, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 9, 10]],
+    [&[4, 7, 8, 11, 12, 14, 15], &[1, 2, 3, 5, 6, 9, 10, 13]],
+];
+
 /// Why a partition, a pattern or a database could not be made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
