@@ -8,7 +8,7 @@
 # by `fifteen` itself; the script stops if any run fails.
 #
 #   benches/korf-pdb.sh [ROUNDS]      (default 5)
-#   HEURISTIC=pdb-7-8x4 benches/korf-pdb.sh 3    (another heuristic; the
+#   HEURISTIC=pdb-7-8x5 benches/korf-pdb.sh 3    (another heuristic; the
 #                                    maxima of several partitions, sixth round)
 #
 # The first run builds what is missing in target/pdb-cache (7-8: about two
