@@ -9,24 +9,25 @@ use frontier::{
 };
 
 use crate::board::small;
-use crate::heuristic::Target;
+use crate::heuristic::{Memo, Target};
 use crate::{Board, Heuristic, Manhattan, Move};
 
 /// A search state: a board and its heuristic value.
 ///
-/// `h` is a cache: [`Puzzle::successors`](SearchProblem::successors) derives
-/// it from the parent's with [`Heuristic::update`], so the search reads a
-/// field instead of evaluating the heuristic. Equality and hashing look at
-/// the board only.
+/// `h` and `memo` are a cache: [`Puzzle::successors`](SearchProblem::successors)
+/// derives them from the parent's with [`Heuristic::update_memo`], so the
+/// search reads a field instead of evaluating the heuristic. Equality and
+/// hashing look at the board only.
 ///
 /// # Example
 ///
 /// ```
 /// use sliding_puzzle::{Eight, Manhattan, PuzzleState};
+/// use sliding_puzzle::heuristic::Memo;
 ///
 /// let state = PuzzleState::new(Eight::goal(), &Manhattan);
 /// assert_eq!(state.h, 0);
-/// assert_eq!(state, PuzzleState { board: Eight::goal(), h: 99 });
+/// assert_eq!(state, PuzzleState { board: Eight::goal(), h: 99, memo: Memo::EMPTY });
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PuzzleState<const W: usize, const H: usize> {
@@ -36,6 +37,10 @@ pub struct PuzzleState<const W: usize, const H: usize> {
     /// `board` (its whole estimate but for the pattern databases' dual
     /// lookups, which the search adds with [`Heuristic::refine`]).
     pub h: u8,
+    /// What the heuristic keeps beside `h` to update it
+    /// ([`Heuristic::update_memo`]): the pattern databases' group values,
+    /// in bytes the state's alignment would leave as padding.
+    pub memo: Memo,
 }
 
 impl<const W: usize, const H: usize> PuzzleState<W, H> {
@@ -52,10 +57,8 @@ impl<const W: usize, const H: usize> PuzzleState<W, H> {
     /// ```
     #[must_use]
     pub fn new(board: Board<W, H>, heuristic: &impl Heuristic<W, H>) -> Self {
-        PuzzleState {
-            board,
-            h: heuristic.quick_estimate(&board),
-        }
+        let (h, memo) = heuristic.quick_estimate_memo(&board);
+        PuzzleState { board, h, memo }
     }
 }
 
@@ -240,11 +243,11 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
         &self,
         state: &PuzzleState<W, H>,
     ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
-        let PuzzleState { board, h } = *state;
+        let PuzzleState { board, h, memo } = *state;
         board.move_list().iter().map(move |&(action, cell)| {
             let (board, slide) = board.slide(cell);
-            let h = self.heuristic.update(&board, h, slide);
-            Step::new(action, PuzzleState { board, h }, 1)
+            let (h, memo) = self.heuristic.update_memo(&board, h, memo, slide);
+            Step::new(action, PuzzleState { board, h, memo }, 1)
         })
     }
 
@@ -264,12 +267,13 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
 /// The board changed in place: a move is a direction of the blank and the
 /// cell it goes to (an entry of the shape's move table), and what undoes it
 /// is the XOR of the boards' cells before and after, with the blank's cell
-/// and the estimate from before (undoing is then three stores).
+/// and the estimate from before (undoing is then three stores), and the
+/// heuristic's memo where it keeps one.
 impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puzzle<W, H, Hr> {
     type Move = (Move, u8);
-    /// The XOR of the cells before and after the move, the blank's cell
-    /// and the estimate before it.
-    type Undo = (u64, u8, u8);
+    /// The XOR of the cells before and after the move, the blank's cell,
+    /// the estimate before it and, for a heuristic that keeps one, its memo.
+    type Undo = (u64, u8, u8, Memo);
     type Moves = std::iter::Copied<std::slice::Iter<'static, (Move, u8)>>;
 
     #[inline]
@@ -283,7 +287,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         &self,
         _: &PuzzleState<W, H>,
         (_, cell): (Move, u8),
-        (_, blank, _): (u64, u8, u8),
+        (_, blank, _, _): (u64, u8, u8, Memo),
     ) -> bool {
         cell == blank
     }
@@ -293,13 +297,23 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         &self,
         state: &mut PuzzleState<W, H>,
         (_, cell): (Move, u8),
-    ) -> Applied<(u64, u8, u8), u32> {
-        let PuzzleState { board: before, h } = *state;
+    ) -> Applied<(u64, u8, u8, Memo), u32> {
+        let PuzzleState {
+            board: before,
+            h,
+            memo,
+        } = *state;
         let (board, slide) = before.slide(cell);
-        let after = self.heuristic.update(&board, h, slide);
-        *state = PuzzleState { board, h: after };
+        let (after, after_memo) = self.heuristic.update_memo(&board, h, memo, slide);
+        *state = PuzzleState {
+            board,
+            h: after,
+            memo: after_memo,
+        };
+        // A heuristic that keeps no memo leaves it as it is: nothing to save.
+        let memo = if Hr::KEEPS_MEMO { memo } else { Memo::EMPTY };
         Applied {
-            undo: (board.difference(before), small(before.blank()), h),
+            undo: (board.difference(before), small(before.blank()), h, memo),
             cost: 1,
         }
     }
@@ -311,7 +325,11 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         let (board, slide) = state.board.slide(cell);
         Preview {
             cost: 1,
-            h: u32::from(self.heuristic.update(&board, state.h, slide)),
+            h: u32::from(
+                self.heuristic
+                    .update_memo(&board, state.h, state.memo, slide)
+                    .0,
+            ),
         }
     }
 
@@ -326,7 +344,9 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         bound: u32,
     ) -> Preview<u32> {
         let (board, slide) = state.board.slide(cell);
-        let quick = self.heuristic.update(&board, state.h, slide);
+        let (quick, _) = self
+            .heuristic
+            .update_memo(&board, state.h, state.memo, slide);
         let h = self.estimate_within(&board, quick, g.saturating_add(1), bound);
         Preview {
             cost: 1,
@@ -335,10 +355,15 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     }
 
     #[inline]
-    fn undo(&self, state: &mut PuzzleState<W, H>, (difference, blank, h): (u64, u8, u8)) {
+    fn undo(
+        &self,
+        state: &mut PuzzleState<W, H>,
+        (difference, blank, h, memo): (u64, u8, u8, Memo),
+    ) {
         *state = PuzzleState {
             board: state.board.with_difference(difference, blank),
             h,
+            memo: if Hr::KEEPS_MEMO { memo } else { state.memo },
         };
     }
 

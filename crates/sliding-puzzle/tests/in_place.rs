@@ -2,7 +2,8 @@
 //! the puzzle's `InPlaceProblem`) against IDA* over successor values
 //! (`IdaStar::search`): the same outcome, the same path and the same
 //! counts in every iteration, on random 3x3 boards, other shapes and cheap
-//! Korf instances; every solution replayed to the goal; every limit
+//! Korf instances, with Manhattan distance, linear conflict and pattern
+//! databases; every solution replayed to the goal; every limit
 //! stopping both with the same reason and the same statistics.
 //!
 //! The Korf instances heavier than a million nodes are ignored by default:
@@ -12,6 +13,7 @@
 //! ```
 
 use frontier::{CancelFlag, IdaStar, Limit, Limits, SearchResult};
+use sliding_puzzle::heuristic::pdb::{Partition, PatternDatabase};
 use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{
     Board, Eight, Heuristic, LinearConflict, Manhattan, Move, Puzzle, PuzzleState,
@@ -66,6 +68,7 @@ fn replays<const W: usize, const H: usize, Hr: Heuristic<W, H>>(
             puzzle.heuristic.estimate(&board),
             "a stale estimate"
         );
+        assert_eq!(state.memo, puzzle.state(board).memo, "a stale memo");
     }
     assert!(board.is_goal());
     assert_eq!(solution.cost as usize, solution.actions.len());
@@ -103,6 +106,39 @@ fn other_shapes_and_the_goal_give_the_same_search() {
     let result = both(&goal, &none);
     assert_eq!(replays(&goal, &result), 0);
     assert_eq!(result.stats.generated, 1);
+}
+
+#[test]
+fn pattern_databases_keeping_a_memo_give_the_same_search() {
+    // Two groups: the states keep the groups' values, and the in-place
+    // search must restore them with every undo. Three groups keep none.
+    let none = Limits::new();
+    let two = Partition::<3, 3>::new([[1, 2, 3, 4], [5, 6, 7, 8]]).unwrap();
+    let three = Partition::<3, 3>::new([&[1, 2][..], &[3, 4, 5], &[6, 7, 8]]).unwrap();
+    for partition in [two, three] {
+        let plain = PatternDatabase::build(&partition, |_| {}).unwrap();
+        let reflected = plain.clone().with_reflection().unwrap();
+        for seed in 0..100 {
+            let board = Eight::random_solvable(seed);
+            let length = replays(
+                &Puzzle::new(board, Manhattan),
+                &both(&Puzzle::new(board, Manhattan), &none),
+            );
+            for database in [&plain, &reflected] {
+                let puzzle = Puzzle::new(board, database);
+                assert_eq!(replays(&puzzle, &both(&puzzle, &none)), length, "{board}");
+            }
+        }
+    }
+    let fifteen = Partition::<4, 4>::new([&[1, 2, 5, 6][..], &[3, 4, 7]]).unwrap();
+    let database = PatternDatabase::build(&fifteen, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
+    for seed in 0..20 {
+        let puzzle = Puzzle::new(Board::<4, 4>::random_walk(seed, 30), &database);
+        replays(&puzzle, &both(&puzzle, &none));
+    }
 }
 
 /// Korf instances with Manhattan distance: the searches of `ids` agree,

@@ -485,6 +485,59 @@ fn small_fifteen_patterns_are_admissible_on_random_walks() {
     }
 }
 
+/// Walks `steps` random moves from the goal and checks at each that the
+/// memo updated move by move is the one computed from scratch, as is the
+/// estimate, and that a memo holding a value too large to keep exactly
+/// makes the update start over.
+fn check_memo_updates<const W: usize, const H: usize>(
+    database: &PatternDatabase<W, H>,
+    steps: u64,
+) {
+    let (mut h, mut memo) = database.quick_estimate_memo(&Board::goal());
+    let mut board = Board::<W, H>::goal();
+    let mut random = sliding_puzzle::SplitMix64::new(steps);
+    for step in 0..steps {
+        let moves: Vec<Move> = board.legal_moves().collect();
+        let m = moves[random.below(moves.len())];
+        let (after, slide) = board.apply_with_slide(m).unwrap();
+        let fresh = database.quick_estimate_memo(&after);
+        assert_eq!(fresh.0, database.quick_estimate(&after), "{after}");
+        assert_eq!(
+            database.update_memo(&after, h, memo, slide),
+            fresh,
+            "step {step}: {after}"
+        );
+        let full = sliding_puzzle::heuristic::Memo::from_bits(u32::MAX);
+        assert_eq!(
+            database.update_memo(&after, h, full, slide),
+            fresh,
+            "{after}"
+        );
+        (board, h, memo) = (after, fresh.0, fresh.1);
+    }
+}
+
+#[test]
+fn memos_updated_move_by_move_match_memos_from_scratch() {
+    let groups: [&[&[u8]]; 4] = [
+        &[&[1, 2, 3, 4], &[5, 6, 7, 8]],
+        &[&[1, 4, 7], &[2, 3, 5, 6, 8]],
+        &[&[2, 5, 6]],
+        &[&[1, 2], &[3, 4, 5], &[6, 7, 8]],
+    ];
+    for groups in groups {
+        let partition = Partition::<3, 3>::new(groups.iter().copied()).unwrap();
+        let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+        check_memo_updates(&database, 2_000);
+        check_memo_updates(&database.with_reflection().unwrap(), 2_000);
+    }
+    let partition = Partition::<4, 4>::new([&[1, 2, 5, 6][..], &[3, 4, 7, 8]]).unwrap();
+    let database = PatternDatabase::build(&partition, |_| {}).unwrap();
+    check_memo_updates(&database.with_reflection().unwrap(), 2_000);
+    let wide = Partition::<4, 2>::new([&[1, 2, 5][..], &[3, 4, 6, 7]]).unwrap();
+    check_memo_updates(&PatternDatabase::build(&wide, |_| {}).unwrap(), 2_000);
+}
+
 #[test]
 fn goal_blank_spaces_name_their_goal_and_refuse_covered_cells() {
     let space = PatternSpace::<3, 3>::with_goal_blank(&[2, 4], 0).unwrap();

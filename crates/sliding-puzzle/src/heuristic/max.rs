@@ -1,6 +1,6 @@
 //! The larger of two heuristics: [`Max`].
 
-use crate::heuristic::{Heuristic, Target};
+use crate::heuristic::{Heuristic, Memo, Target};
 use crate::{Board, Slide};
 
 /// The larger of two heuristics' estimates, admissible when both are
@@ -94,6 +94,19 @@ impl<const W: usize, const H: usize, A: Heuristic<W, H>, B: Heuristic<W, H>> Heu
     #[inline]
     fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
         self.first.update(after, before, slide)
+    }
+
+    const KEEPS_MEMO: bool = A::KEEPS_MEMO;
+
+    /// The first part's quick estimate and memo.
+    #[inline]
+    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
+        self.first.quick_estimate_memo(board)
+    }
+
+    #[inline]
+    fn update_memo(&self, after: &Board<W, H>, before: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+        self.first.update_memo(after, before, memo, slide)
     }
 
     /// Consistent when both parts are: the larger of two functions that

@@ -107,6 +107,29 @@ pub trait Heuristic<const W: usize, const H: usize> {
         self.quick_estimate(after)
     }
 
+    /// Whether [`quick_estimate_memo`](Self::quick_estimate_memo) and
+    /// [`update_memo`](Self::update_memo) keep anything in the [`Memo`]. A
+    /// search that changes one state in place saves and restores the memo
+    /// around each move only when this is true. Default: false.
+    const KEEPS_MEMO: bool = false;
+
+    /// The quick estimate of `board` and the memo a state keeps beside it
+    /// for [`update_memo`](Self::update_memo). Contract: the estimate is
+    /// [`quick_estimate`](Self::quick_estimate)'s. Default: that and an
+    /// empty memo.
+    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
+        (self.quick_estimate(board), Memo::EMPTY)
+    }
+
+    /// [`update`](Self::update) with the memo: the quick estimate of
+    /// `after` and its memo, reached by `slide` from a board whose quick
+    /// estimate was `before` and memo `memo`. Contract: what
+    /// [`quick_estimate_memo`](Self::quick_estimate_memo) gives for `after`.
+    /// Default: [`update`](Self::update), the memo as it was.
+    fn update_memo(&self, after: &Board<W, H>, before: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+        (self.update(after, before, slide), memo)
+    }
+
     /// Whether estimates differ by at most one across a move.
     fn is_consistent(&self) -> bool {
         true
@@ -149,6 +172,18 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
         (**self).update(after, before, slide)
     }
 
+    const KEEPS_MEMO: bool = T::KEEPS_MEMO;
+
+    #[inline]
+    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
+        (**self).quick_estimate_memo(board)
+    }
+
+    #[inline]
+    fn update_memo(&self, after: &Board<W, H>, before: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+        (**self).update_memo(after, before, memo, slide)
+    }
+
     fn is_consistent(&self) -> bool {
         (**self).is_consistent()
     }
@@ -156,6 +191,48 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
     #[inline]
     fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
         (**self).estimate_to(board, target)
+    }
+}
+
+/// What a heuristic keeps in a search state beside its quick estimate,
+/// so that a move updates the estimate rather than recomputing it: 24 bits
+/// whose meaning is the heuristic's own ([`Heuristic::update_memo`]).
+///
+/// [`PatternDatabase`] keeps its groups' values there, so a move looks up
+/// only the groups of the tile that slid; the other heuristics keep
+/// nothing. A [`PuzzleState`](crate::PuzzleState) holds it in bytes that
+/// would otherwise be padding.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::heuristic::Memo;
+///
+/// assert_eq!(Memo::from_bits(0x0012_3456).bits(), 0x12_3456);
+/// assert_eq!(Memo::from_bits(u32::MAX).bits(), 0xff_ffff); // 24 bits kept
+/// assert_eq!(Memo::EMPTY.bits(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Memo([u8; 3]);
+
+impl Memo {
+    /// The memo of a heuristic that keeps none.
+    pub const EMPTY: Memo = Memo([0; 3]);
+
+    /// The memo holding the low 24 bits of `bits`.
+    #[must_use]
+    #[inline]
+    pub const fn from_bits(bits: u32) -> Self {
+        let [a, b, c, _] = bits.to_le_bytes();
+        Memo([a, b, c])
+    }
+
+    /// The 24 bits the memo holds.
+    #[must_use]
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        let [a, b, c] = self.0;
+        u32::from_le_bytes([a, b, c, 0])
     }
 }
 

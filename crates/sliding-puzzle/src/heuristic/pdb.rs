@@ -141,8 +141,8 @@ use std::sync::Arc;
 
 use pattern_db::{AbstractStep, Abstraction, BuildProgress, CacheStatus, PatternTable};
 
-use crate::Board;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Memo};
+use crate::{Board, Slide};
 
 /// The 7-8 partition of the 15-puzzle: tiles 9 to 15 (the bottom half of
 /// the goal) and 1 to 8 (the top half); Korf & Felner's 1-7 / 8-15 in the
@@ -1045,6 +1045,74 @@ pub struct PatternDatabase<const W: usize, const H: usize> {
     /// distance of a board with its blank in cell `b` through its dual (see
     /// the [module docs](self#dual-lookups)).
     dual: Option<Arc<[Vec<Arc<PatternGroup<W, H>>>]>>,
+    /// For a partition of at most two groups, which group each tile is in,
+    /// so a search state can keep the groups' values ([`Memo`]) and a move
+    /// looks up only the group of the tile that slid.
+    memo: Option<MemoMap>,
+}
+
+/// Where a tile's slide changes the values a [`Memo`] keeps: the values of
+/// the groups of at most two, 6 bits each, regular then reflected.
+#[derive(Clone, Copy, Debug)]
+struct MemoMap {
+    /// `group[t]`: the group holding tile `t`, or [`MemoMap::NONE`].
+    group: [u8; 16],
+    /// `mirrored[t]`: the group whose reflected lookup reads tile `t`'s
+    /// cell, or [`MemoMap::NONE`].
+    mirrored: [u8; 16],
+}
+
+impl MemoMap {
+    /// No group: the tile's slide changes no value.
+    const NONE: u8 = u8::MAX;
+    /// The bits of one value.
+    const BITS: u32 = 6;
+    /// The largest value a memo holds: one this large may have been cut
+    /// down, so it is looked up again rather than trusted.
+    const FULL: u8 = (1 << Self::BITS) - 1;
+
+    /// The map of `groups`, if there are at most two.
+    fn new<const W: usize, const H: usize>(groups: &[Arc<PatternGroup<W, H>>]) -> Option<Self> {
+        if groups.len() > 2 {
+            return None;
+        }
+        let mut map = MemoMap {
+            group: [Self::NONE; 16],
+            mirrored: [Self::NONE; 16],
+        };
+        for (index, group) in (0u8..).zip(groups) {
+            for &tile in &group.space.tiles {
+                map.group[usize::from(tile) & 15] = index;
+            }
+            for &tile in &group.mirrored {
+                map.mirrored[usize::from(tile) & 15] = index;
+            }
+        }
+        Some(map)
+    }
+
+    /// The memo of the regular values `regular` and reflected `mirrored`,
+    /// each cut down to [`FULL`](Self::FULL).
+    #[inline]
+    fn pack(regular: [u8; 2], mirrored: [u8; 2]) -> Memo {
+        let bits = [regular[0], regular[1], mirrored[0], mirrored[1]]
+            .iter()
+            .rev()
+            .fold(0u32, |bits, &value| {
+                (bits << Self::BITS) | u32::from(value.min(Self::FULL))
+            });
+        Memo::from_bits(bits)
+    }
+
+    /// The values `memo` holds: regular, then reflected.
+    #[inline]
+    fn unpack(memo: Memo) -> ([u8; 2], [u8; 2]) {
+        let bits = memo.bits();
+        let [a, b, c, d] = [0, 1, 2, 3].map(|i| bits >> (Self::BITS * i) & u32::from(Self::FULL));
+        // cannot fail: each value is masked to 6 bits
+        let value = |bits: u32| u8::try_from(bits).unwrap_or(Self::FULL);
+        ([value(a), value(b)], [value(c), value(d)])
+    }
 }
 
 impl<const W: usize, const H: usize> fmt::Debug for PatternDatabase<W, H> {
@@ -1053,6 +1121,7 @@ impl<const W: usize, const H: usize> fmt::Debug for PatternDatabase<W, H> {
             .field("groups", &self.groups)
             .field("reflection", &self.reflection)
             .field("dual", &self.dual.is_some())
+            .field("memo", &self.memo.is_some())
             .finish()
     }
 }
@@ -1115,10 +1184,12 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
             };
             built.push(Arc::new(PatternGroup::open(space, cache_dir, progress)?));
         }
+        let memo = MemoMap::new(&built);
         Ok(PatternDatabase {
             groups: built.into(),
             reflection: false,
             dual: None,
+            memo,
         })
     }
 
@@ -1302,6 +1373,15 @@ impl<const W: usize, const H: usize> PatternDatabase<W, H> {
 }
 
 impl<const W: usize, const H: usize> PatternDatabase<W, H> {
+    /// The quick estimate from the groups' values: the larger of the
+    /// regular and the reflected sums (the reflected ones are 0 without
+    /// reflection).
+    #[inline]
+    fn memo_estimate(regular: [u8; 2], mirrored: [u8; 2]) -> u8 {
+        let sum = regular[0].saturating_add(regular[1]);
+        sum.max(mirrored[0].saturating_add(mirrored[1]))
+    }
+
     /// The larger of `board`'s dual sum and, with reflection, its reflected
     /// dual sum; `blank` is the board's blank cell.
     #[inline]
@@ -1354,6 +1434,59 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for PatternDatabase<W, H> {
             sum.saturating_add(group.mirrored_value(&cells))
         });
         sum.max(mirrored)
+    }
+
+    const KEEPS_MEMO: bool = true;
+
+    /// [`quick_estimate`](Heuristic::quick_estimate), and for a partition of
+    /// at most two groups a memo of the groups' values, regular and
+    /// reflected.
+    #[inline]
+    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
+        if self.memo.is_none() {
+            return (self.quick_estimate(board), Memo::EMPTY);
+        }
+        let cells = board.cells_of_tiles();
+        let mut regular = [0; 2];
+        let mut mirrored = [0; 2];
+        for (i, group) in self.groups.iter().enumerate() {
+            regular[i] = group.value(&cells);
+            if self.reflection {
+                mirrored[i] = group.mirrored_value(&cells);
+            }
+        }
+        (
+            Self::memo_estimate(regular, mirrored),
+            MemoMap::pack(regular, mirrored),
+        )
+    }
+
+    /// With a memo, looks up again only the groups whose lookups read the
+    /// cell of the tile that slid: one regular and one reflected lookup
+    /// instead of two of each for the 7-8 partition.
+    #[inline]
+    fn update_memo(&self, after: &Board<W, H>, _: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+        let Some(map) = &self.memo else {
+            return (self.quick_estimate(after), Memo::EMPTY);
+        };
+        let (mut regular, mut mirrored) = MemoMap::unpack(memo);
+        if regular.contains(&MemoMap::FULL) || mirrored.contains(&MemoMap::FULL) {
+            return self.quick_estimate_memo(after);
+        }
+        let cells = after.cells_of_tiles();
+        let tile = usize::from(slide.tile) & 15;
+        if let Some(group) = self.groups.get(usize::from(map.group[tile])) {
+            regular[usize::from(map.group[tile]) & 1] = group.value(&cells);
+        }
+        if self.reflection
+            && let Some(group) = self.groups.get(usize::from(map.mirrored[tile]))
+        {
+            mirrored[usize::from(map.mirrored[tile]) & 1] = group.mirrored_value(&cells);
+        }
+        (
+            Self::memo_estimate(regular, mirrored),
+            MemoMap::pack(regular, mirrored),
+        )
     }
 
     /// With dual lookups, the larger of `quick` and the dual sums, raised
