@@ -65,6 +65,10 @@
 //!   [`Heuristic::update`] (two table lookups for Manhattan distance), so a
 //!   search never evaluates a heuristic from scratch. This is what lets the
 //!   generic [`frontier::idastar`] approach a hand-written solver's speed.
+//!   Where a heuristic needs more than its value to update it, the state
+//!   keeps a 24-bit [`heuristic::Memo`] in bytes that would be padding:
+//!   the 7-8 pattern databases keep their groups' values there and look up
+//!   only the groups of the tile that slid.
 //! - **Successors are a table walk.** The legal blank moves of each cell
 //!   are listed in Korf's order turned by the 180° rotation between his
 //!   goal and ours (down, right, left, up), so IDA* generates exactly his

@@ -114,6 +114,19 @@
 //!
 //! [BPMX]: https://doi.org/10.1016/j.artint.2010.12.002
 //!
+//! # The groups' values in the state
+//!
+//! A move slides one tile, and a group's value depends only on its own
+//! tiles' cells, so after a move only the group holding that tile (and,
+//! reflected, the group reading that tile's cell) can change. For a
+//! partition of at most two groups, such as 7-8, a search state keeps the
+//! four values, regular and reflected, in a 24-bit [`Memo`]
+//! ([`Heuristic::quick_estimate_memo`], [`Heuristic::update_memo`]), and a
+//! child costs one regular and one reflected lookup instead of two of each.
+//! A value of 63 or more (no 7-8 value is: the largest are 33 and 38) is
+//! kept as 63 and makes the next update look every group up again.
+//! Partitions of three or more groups keep no memo and look every group up.
+//!
 //! # Storage and building
 //!
 //! A table entry is one byte per placement of the group's tiles,
