@@ -146,6 +146,9 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
     )]
     #[inline(always)]
     fn expand<const NEST: bool>(&mut self, back: &P::Undo, g: P::Cost, depth: usize) -> Flow {
+        // Counted here and added to the tally once per expansion, on every
+        // way out: an increment in memory per child measured 3% slower.
+        let mut generated = 0;
         for mv in self.problem.moves(&self.state) {
             if self.problem.leads_back(&self.state, mv, *back) {
                 continue;
@@ -153,15 +156,17 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
             let preview = self
                 .problem
                 .preview_within(&self.state, mv, g, self.tally.bound);
-            self.tally.counts.generated += 1;
+            generated += 1;
             let Some(g) = self.within_bound(g, preview.cost, preview.h) else {
                 continue;
             };
             let undo = self.problem.apply(&mut self.state, mv).undo;
             if let Some(flow) = self.descend::<NEST>(mv, undo, g, depth) {
+                self.tally.counts.generated += generated;
                 return flow;
             }
         }
+        self.tally.counts.generated += generated;
         Flow::Continue
     }
 
