@@ -299,6 +299,8 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
                 frame_bytes,
                 bound,
                 next_check: 0,
+                horizon: stats.peak_stored,
+                stack_limit: usize::MAX,
                 counts: Counts {
                     expanded: stats.expanded,
                     // The root is generated once per search, as Korf counts it.
@@ -360,6 +362,15 @@ pub(crate) fn frame_bytes<P: SearchProblem>() -> usize {
 const STACK_CHECK_EVERY: usize = 32;
 const RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+/// The most stack one level of the recursion is taken to use: the room
+/// the checks above leave per level.
+const LEVEL_BYTES: usize = RED_ZONE / STACK_CHECK_EVERY;
+
+/// How many levels fit in `room` bytes of stack with the red zone left
+/// over.
+fn levels_within(room: usize) -> usize {
+    room.saturating_sub(RED_ZONE) / LEVEL_BYTES
+}
 
 /// What one iteration counts and finds, handed back to the loop over
 /// iterations.
@@ -397,6 +408,14 @@ struct Tally<'a, 'b, C> {
     /// The expansion count at which the budget is asked again (a copy of
     /// its own threshold, one load closer).
     next_check: u64,
+    /// The deepest level [`enter`](Self::enter) lets in without
+    /// [`checkpoint`](Self::checkpoint): the peak, or the stack limit where
+    /// that is shallower.
+    horizon: usize,
+    /// The deepest level known to have room on the stack, for a search that
+    /// looks after its stack through the horizon; `usize::MAX` for one that
+    /// checks the stack on its own.
+    stack_limit: usize,
     counts: Counts<C>,
 }
 
@@ -412,17 +431,30 @@ impl<C: Cost> Tally<'_, '_, C> {
     /// `stopped`.
     #[inline]
     fn enter(&mut self, depth: usize) -> bool {
-        if (self.counts.expanded >= self.next_check || depth > self.counts.peak)
-            && !self.checkpoint(depth)
-        {
+        if !self.is_routine(depth) && !self.checkpoint(depth) {
             return false;
         }
         self.counts.expanded += 1;
         true
     }
 
+    /// Whether a node at `depth` may be expanded without
+    /// [`checkpoint`](Self::checkpoint): no budget check is due, the path
+    /// is no longer than before and the stack is known to have room.
+    #[inline]
+    fn is_routine(&self, depth: usize) -> bool {
+        self.counts.expanded < self.next_check && depth <= self.horizon
+    }
+
+    /// Sets the deepest level known to have room on the stack.
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.stack_limit = limit;
+        self.horizon = self.counts.peak.min(limit);
+    }
+
     /// The slow side of [`enter`](Self::enter): the budget's periodic
-    /// checks, or a path longer than any before.
+    /// checks, or a path longer than any before (or one past the stack
+    /// limit, which the caller looks after).
     #[cold]
     #[inline(never)]
     fn checkpoint(&mut self, depth: usize) -> bool {
@@ -435,6 +467,7 @@ impl<C: Cost> Tally<'_, '_, C> {
                     self.budget.check_stored(depth)?;
                     self.room.charge((depth - peak) * self.frame_bytes)?;
                     self.counts.peak = depth;
+                    self.horizon = depth.min(self.stack_limit);
                 }
                 Ok(())
             });
