@@ -541,16 +541,9 @@ algorithms! {
         dense: false,
         searches: true,
         optimal: true,
-        run: |puzzle, limits, searchers| Some(
-            // `--jobs N`: the same search on N threads.
-            if let Some(parallel) = &mut searchers.parallel_ida {
-                parallel.set_limits(limits.clone());
-                parallel.search(puzzle)
-            } else {
-                // Boards are searched in place, pancake stacks by value.
-                searchers.serial_ida(puzzle, limits)
-            }
-        ),
+        // `--jobs N`: the same search on N threads. Boards are searched
+        // in place, pancake stacks by value.
+        run: |puzzle, limits, searchers| Some(searchers.ida(puzzle, limits)),
     }
     /// IDA* with bidirectional pathmax (BPMX): an inconsistent heuristic's
     /// values propagate between neighbours, so the pattern databases prune
@@ -849,8 +842,12 @@ impl PancakeSearchers {
         self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
     }
 
-    /// IDA* on the calling thread, over successor values.
-    fn serial_ida(&mut self, puzzle: &Pancakes, limits: &Limits<u32>) -> PancakeResult {
+    /// IDA* over successor values, on `jobs` threads if set.
+    fn ida(&mut self, puzzle: &Pancakes, limits: &Limits<u32>) -> PancakeResult {
+        if let Some(parallel) = &mut self.parallel_ida {
+            parallel.set_limits(limits.clone());
+            return parallel.search(puzzle);
+        }
         self.ida.set_limits(limits.clone());
         self.ida.search(puzzle)
     }
@@ -887,14 +884,18 @@ impl<const W: usize, const H: usize> Searchers<W, H> {
         self.parallel_ida = (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs));
     }
 
-    /// IDA* on the calling thread, on one board changed in place
-    /// ([`IdaStar::search_in_place`]): the nodes of `IdaStar::search`, fewer
-    /// instructions each.
-    fn serial_ida<Hr: sliding_puzzle::Heuristic<W, H>>(
+    /// IDA* on one board changed in place ([`IdaStar::search_in_place`],
+    /// or [`ParallelIdaStar::search_in_place`] on `jobs` threads): the nodes
+    /// of `IdaStar::search`, fewer instructions each.
+    fn ida<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(
         &mut self,
         puzzle: &Puzzle<W, H, Hr>,
         limits: &Limits<u32>,
     ) -> PuzzleResult<W, H> {
+        if let Some(parallel) = &mut self.parallel_ida {
+            parallel.set_limits(limits.clone());
+            return parallel.search_in_place(puzzle);
+        }
         self.ida.set_limits(limits.clone());
         self.ida.search_in_place(puzzle)
     }

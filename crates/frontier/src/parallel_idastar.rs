@@ -9,7 +9,11 @@ use rayon::prelude::*;
 
 use crate::limits::measure;
 use crate::solution::Iteration;
-use crate::{Cost, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats};
+use crate::{
+    Cost, InPlaceProblem, Limit, Limits, Outcome, SearchProblem, SearchResult, Solution, Stats,
+};
+
+mod in_place;
 
 /// IDA* searched by several threads at once: the same problem, the same
 /// bounds and the same optimal cost as [`IdaStar`](crate::IdaStar).
@@ -131,6 +135,42 @@ where
     where
         P: SearchProblem<State = S, Action = A, Cost = C> + Sync,
     {
+        self.run::<P, ByValue>(problem)
+    }
+
+    /// Searches `problem` with each thread changing one state in place, as
+    /// [`IdaStar::search_in_place`](crate::IdaStar::search_in_place) does:
+    /// the same search as [`search`](Self::search), node for node, with
+    /// less work per node on a problem whose states are small values.
+    ///
+    /// The levels near the root are split by value as in
+    /// [`search`](Self::search); each thread then searches its subtrees
+    /// on one working state, applying and undoing moves.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{IdaStar, ParallelIdaStar, toy::Doubling};
+    ///
+    /// let problem = Doubling::new(1, 1000);
+    /// let parallel = ParallelIdaStar::new().threads(2).search_in_place(&problem);
+    /// let serial = IdaStar::new().search_in_place(&problem);
+    /// assert_eq!(parallel.solution().unwrap().cost, serial.solution().unwrap().cost);
+    /// ```
+    pub fn search_in_place<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: InPlaceProblem<State = S, Action = A, Cost = C> + Sync,
+    {
+        self.run::<P, in_place::InPlace>(problem)
+    }
+
+    /// Searches `problem`, each subtree below the split searched by
+    /// `subtree`.
+    fn run<P, T>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C> + Sync,
+        T: Subtree<P>,
+    {
         if self.threads > 0 && self.pool.is_none() {
             self.pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
@@ -139,7 +179,7 @@ where
                 .map(Arc::new);
         }
         let limits = &self.limits;
-        let run = || measure(limits, |_, stats| iterate(problem, limits, stats));
+        let run = || measure(limits, |_, stats| iterate::<P, T>(problem, limits, stats));
         match &self.pool {
             Some(pool) => pool.install(run),
             None => run(),
@@ -218,7 +258,35 @@ impl<C> Shared<'_, C> {
 /// at the clock and the flags.
 const POLL_INTERVAL: u64 = 4096;
 
-fn iterate<P>(
+/// How a thread searches the subtree below a node of the split.
+trait Subtree<P: SearchProblem> {
+    /// Searches below `state`, a node of the split already counted, with
+    /// its parent's state (which no child may be), its g and depth.
+    fn search(
+        dfs: &mut Dfs<'_, '_, '_, P>,
+        state: &P::State,
+        parent: &P::State,
+        g: P::Cost,
+        depth: usize,
+    ) -> Flow;
+}
+
+/// The subtrees searched over successor values ([`Dfs::children`]).
+struct ByValue;
+
+impl<P: SearchProblem> Subtree<P> for ByValue {
+    fn search(
+        dfs: &mut Dfs<'_, '_, '_, P>,
+        state: &P::State,
+        parent: &P::State,
+        g: P::Cost,
+        depth: usize,
+    ) -> Flow {
+        dfs.children(state, parent, g, depth)
+    }
+}
+
+fn iterate<P, T>(
     problem: &P,
     limits: &Limits<P::Cost>,
     stats: &mut Stats<P::Cost>,
@@ -228,6 +296,7 @@ where
     P::State: Send + Sync,
     P::Action: Send + Sync,
     P::Cost: Send + Sync,
+    T: Subtree<P>,
 {
     let start = problem.start();
     let mut bound = problem.heuristic(&start);
@@ -255,7 +324,7 @@ where
             shared: &shared,
             bound,
         };
-        let part = search.iteration(&start);
+        let part = search.iteration::<T>(&start);
         // The root is generated once per search, as Korf counts it.
         let generated = part.generated + u64::from(stats.iterations.is_empty());
         stats.iterations.push(Iteration {
@@ -390,7 +459,8 @@ where
     /// thread near the serial search's path, so a goal the serial search
     /// reaches early is reached early, and no thread works far to the
     /// right of it.
-    fn iteration(&self, start: &P::State) -> Part<P::State, P::Action, P::Cost> {
+    /// `T` searches the subtrees below the split.
+    fn iteration<T: Subtree<P>>(&self, start: &P::State) -> Part<P::State, P::Action, P::Cost> {
         let mut dfs = Dfs::new(self, 1);
         let mut above = vec![Above {
             state: start.clone(),
@@ -458,7 +528,8 @@ where
                     let node = &above[index];
                     let mut dfs = Dfs::new(self, depth);
                     let flow = if dfs.enter(depth) {
-                        dfs.children(&node.state, &above[node.parent].state, node.g, depth)
+                        let parent = &above[node.parent].state;
+                        T::search(&mut dfs, &node.state, parent, node.g, depth)
                     } else {
                         Flow::Stop
                     };
@@ -520,6 +591,8 @@ enum Flow {
 const STACK_CHECK_EVERY: usize = 32;
 const RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+/// The most stack one level of the recursion is taken to use, as above.
+const LEVEL_BYTES: usize = RED_ZONE / STACK_CHECK_EVERY;
 
 /// One thread's serial depth-first search of one subtree: the serial IDA*'s
 /// loop, drawing its expansions from the shared allowance.
@@ -532,6 +605,14 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     /// Expansions drawn from the allowance and not yet used.
     drawn: u64,
     peak: usize,
+    /// The deepest level [`enter`](Self::enter) lets in without
+    /// [`checkpoint`](Self::checkpoint): the peak, or the stack limit of
+    /// the in-place search where that is shallower.
+    horizon: usize,
+    /// The deepest level known to have room on the stack (the in-place
+    /// search); `usize::MAX` for the search by value, which checks the stack
+    /// on its own.
+    stack_limit: usize,
     next_bound: Option<P::Cost>,
     found: P::Cost,
     stopped: Option<Limit>,
@@ -557,6 +638,8 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
             // The path above this subtree was checked by the thread that
             // split it.
             peak: depth - 1,
+            horizon: depth - 1,
+            stack_limit: usize::MAX,
             next_bound: None,
             found: P::Cost::ZERO,
             stopped: None,
@@ -594,12 +677,26 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
     /// it; one comparison for the allowance and one for the depth.
     #[inline]
     fn enter(&mut self, depth: usize) -> bool {
-        if (self.drawn == 0 || depth > self.peak) && !self.checkpoint(depth) {
+        if !self.is_routine(depth) && !self.checkpoint(depth) {
             return false;
         }
         self.drawn -= 1;
         self.expanded += 1;
         true
+    }
+
+    /// Whether a node at `depth` may be expanded without
+    /// [`checkpoint`](Self::checkpoint): expansions are in hand, the path
+    /// is no longer than before and the stack is known to have room.
+    #[inline]
+    fn is_routine(&self, depth: usize) -> bool {
+        self.drawn != 0 && depth <= self.horizon
+    }
+
+    /// Sets the deepest level known to have room on the stack.
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.stack_limit = limit;
+        self.horizon = self.peak.min(limit);
     }
 
     #[cold]
@@ -619,6 +716,7 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
                 return false;
             }
             self.peak = depth;
+            self.horizon = depth.min(self.stack_limit);
         }
         if self.drawn == 0 {
             match self.search.shared.draw() {

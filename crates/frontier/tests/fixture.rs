@@ -405,7 +405,10 @@ fn idastar_follows_a_path_of_100_000_steps_without_overflowing_the_stack() {
     let serial = frontier::idastar(&line);
     let in_place = frontier::IdaStar::new().search_in_place(&line);
     let parallel = frontier::ParallelIdaStar::new().threads(2).search(&line);
-    for result in [serial, in_place, parallel] {
+    let parallel_in_place = frontier::ParallelIdaStar::new()
+        .threads(2)
+        .search_in_place(&line);
+    for result in [serial, in_place, parallel, parallel_in_place] {
         let solution = result.solution().expect("the end of the line is reachable");
         assert_eq!(solution.len(), LENGTH as usize);
         assert_replays(&line, solution);

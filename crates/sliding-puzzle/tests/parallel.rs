@@ -1,7 +1,9 @@
-//! The parallel IDA* against the serial one on puzzles: the same optimal
-//! lengths, and the same nodes in every iteration but the last.
+//! The parallel IDA* against the serial one on puzzles, by value and in
+//! place: the same optimal lengths, and the same nodes in every iteration
+//! but the last.
 
 use frontier::{IdaStar, Limit, Limits, ParallelIdaStar, SearchResult};
+use sliding_puzzle::heuristic::pdb::{Partition, PatternDatabase};
 use sliding_puzzle::instances::korf100;
 use sliding_puzzle::{
     Eight, Fifteen, Heuristic, LinearConflict, Manhattan, Move, Puzzle, PuzzleState,
@@ -52,12 +54,10 @@ fn korf_instances_take_the_serial_nodes_until_the_last_iteration() {
         let board: Fifteen = instance.board;
         if [12, 55, 79].contains(&id) {
             let puzzle = Puzzle::new(board, Manhattan);
-            agree(
-                board,
-                &serial.search(&puzzle),
-                &parallel.search(&puzzle),
-                &format!("#{id} manhattan"),
-            );
+            let want = serial.search(&puzzle);
+            let what = format!("#{id} manhattan");
+            agree(board, &want, &parallel.search(&puzzle), &what);
+            agree(board, &want, &parallel.search_in_place(&puzzle), &what);
         }
         if [12, 42, 55, 79, 94].contains(&id) {
             let puzzle = Puzzle::new(board, LinearConflict);
@@ -65,6 +65,13 @@ fn korf_instances_take_the_serial_nodes_until_the_last_iteration() {
             let got = parallel.search(&puzzle);
             agree(board, &want, &got, &format!("#{id} linear conflict"));
             assert_eq!(Some(got.solution().unwrap().len()), instance.length);
+            let got = parallel.search_in_place(&puzzle);
+            agree(
+                board,
+                &want,
+                &got,
+                &format!("#{id} linear conflict in place"),
+            );
         }
     }
 }
@@ -73,21 +80,32 @@ fn korf_instances_take_the_serial_nodes_until_the_last_iteration() {
 fn random_eight_puzzles_take_the_serial_nodes_until_the_last_iteration() {
     let mut serial = IdaStar::new();
     let mut parallel = ParallelIdaStar::new().threads(2);
+    // Two pattern-database groups: the states keep a memo, which each
+    // thread's working state must restore with every undo.
+    let partition = Partition::<3, 3>::new([[1, 2, 3, 4], [5, 6, 7, 8]]).unwrap();
+    let database = PatternDatabase::build(&partition, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
     for seed in 0..60 {
         let board = Eight::random_solvable(seed);
         let puzzle = Puzzle::new(board, Manhattan);
-        agree(
-            board,
-            &serial.search(&puzzle),
-            &parallel.search(&puzzle),
-            &format!("seed {seed}"),
-        );
+        let want = serial.search(&puzzle);
+        let what = format!("seed {seed}");
+        agree(board, &want, &parallel.search(&puzzle), &what);
+        agree(board, &want, &parallel.search_in_place(&puzzle), &what);
+        let puzzle = Puzzle::new(board, &database);
+        let want = serial.search(&puzzle);
+        let what = format!("seed {seed}, pattern databases");
+        agree(board, &want, &parallel.search(&puzzle), &what);
+        agree(board, &want, &parallel.search_in_place(&puzzle), &what);
     }
     // The goal itself: no iteration at all.
     let goal = Puzzle::new(Eight::goal(), Manhattan);
-    let result = parallel.search(&goal);
-    assert_eq!(result.solution().map(frontier::Solution::len), Some(0));
-    assert_eq!(result.stats.generated, 1);
+    for result in [parallel.search(&goal), parallel.search_in_place(&goal)] {
+        assert_eq!(result.solution().map(frontier::Solution::len), Some(0));
+        assert_eq!(result.stats.generated, 1);
+    }
 }
 
 #[test]
@@ -99,28 +117,29 @@ fn limits_stop_the_parallel_search_with_their_reason() {
         .board;
     let puzzle = Puzzle::new(board, Manhattan);
     assert!(Manhattan.estimate(&board) > 0);
-    let expanded = ParallelIdaStar::new()
-        .threads(2)
-        .limits(Limits::new().max_expanded(100_000))
-        .search(&puzzle);
-    assert_eq!(expanded.limit(), Some(Limit::Expanded));
-    assert!(expanded.stats.expanded <= 100_000);
-    // Expansions drawn but unused are returned, so the allowance is spent
-    // to within what the threads held when it ran out.
-    assert!(
-        expanded.stats.expanded > 90_000,
-        "{}",
-        expanded.stats.expanded
-    );
-    let stored = ParallelIdaStar::new()
-        .threads(2)
-        .limits(Limits::new().max_stored(20))
-        .search(&puzzle);
-    assert_eq!(stored.limit(), Some(Limit::Stored));
-    assert!(stored.stats.peak_stored <= 20);
-    let cost = ParallelIdaStar::new()
-        .threads(2)
-        .limits(Limits::new().max_cost(40))
-        .search(&puzzle);
-    assert_eq!(cost.limit(), Some(Limit::Cost));
+    let search = |limits: Limits<u32>, in_place: bool| {
+        let mut parallel = ParallelIdaStar::new().threads(2).limits(limits);
+        if in_place {
+            parallel.search_in_place(&puzzle)
+        } else {
+            parallel.search(&puzzle)
+        }
+    };
+    for in_place in [false, true] {
+        let expanded = search(Limits::new().max_expanded(100_000), in_place);
+        assert_eq!(expanded.limit(), Some(Limit::Expanded), "{in_place}");
+        assert!(expanded.stats.expanded <= 100_000, "{in_place}");
+        // Expansions drawn but unused are returned, so the allowance is
+        // spent to within what the threads held when it ran out.
+        assert!(
+            expanded.stats.expanded > 90_000,
+            "{in_place}: {}",
+            expanded.stats.expanded
+        );
+        let stored = search(Limits::new().max_stored(20), in_place);
+        assert_eq!(stored.limit(), Some(Limit::Stored), "{in_place}");
+        assert!(stored.stats.peak_stored <= 20, "{in_place}");
+        let cost = search(Limits::new().max_cost(40), in_place);
+        assert_eq!(cost.limit(), Some(Limit::Cost), "{in_place}");
+    }
 }

@@ -521,6 +521,13 @@ where
                 .limits(ida_limits.clone())
                 .search(problem),
         ),
+        (
+            "idastar_parallel_in_place",
+            frontier::ParallelIdaStar::new()
+                .threads(2)
+                .limits(ida_limits.clone())
+                .search_in_place(problem),
+        ),
         ("greedy", Greedy::new().limits(limits()).search(problem)),
         (
             "greedy_ranked",
