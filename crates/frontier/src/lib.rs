@@ -25,7 +25,8 @@
 //! - [`ParallelIdaStar`] (feature `parallel`): the same IDA* on several
 //!   cores, each iteration's tree cut near the root into subtrees that the
 //!   threads take in the serial search's order (a form of Rao, Kumar &
-//!   Ramesh 1987's parallel IDA*).
+//!   Ramesh 1987's parallel IDA*); [`ParallelIdaStar::search_in_place`]
+//!   searches each thread's subtrees in place.
 //! - [`greedy`]: greedy best-first search (Doran & Michie 1966), a path
 //!   found fast by following the heuristic; not optimal.
 //! - [`mm`]: MM (Holte, Felner, Sharon & Sturtevant 2016), bidirectional
