@@ -260,29 +260,32 @@ const POLL_INTERVAL: u64 = 4096;
 
 /// How a thread searches the subtree below a node of the split.
 trait Subtree<P: SearchProblem> {
-    /// Searches below `state`, a node of the split already counted, with
-    /// its parent's state (which no child may be), its g and depth.
-    fn search(
-        dfs: &mut Dfs<'_, '_, '_, P>,
+    /// Searches below `state`, a node of the split already counted in
+    /// `dfs`, with its parent's state (which no child may be), its g and
+    /// depth; hands `dfs` back with what it counted and found. (By value:
+    /// the loop then reaches its counters without a pointer to follow.)
+    fn search<'a, 'b, 'c>(
+        dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
         parent: &P::State,
         g: P::Cost,
         depth: usize,
-    ) -> Flow;
+    ) -> (Flow, Dfs<'a, 'b, 'c, P>);
 }
 
 /// The subtrees searched over successor values ([`Dfs::children`]).
 struct ByValue;
 
 impl<P: SearchProblem> Subtree<P> for ByValue {
-    fn search(
-        dfs: &mut Dfs<'_, '_, '_, P>,
+    fn search<'a, 'b, 'c>(
+        mut dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
         parent: &P::State,
         g: P::Cost,
         depth: usize,
-    ) -> Flow {
-        dfs.children(state, parent, g, depth)
+    ) -> (Flow, Dfs<'a, 'b, 'c, P>) {
+        let flow = dfs.children(state, parent, g, depth);
+        (flow, dfs)
     }
 }
 
@@ -527,11 +530,11 @@ where
                 while let Some(&index) = level.get(taken.fetch_add(1, Ordering::Relaxed)) {
                     let node = &above[index];
                     let mut dfs = Dfs::new(self, depth);
-                    let flow = if dfs.enter(depth) {
+                    let (flow, mut dfs) = if dfs.enter(depth) {
                         let parent = &above[node.parent].state;
-                        T::search(&mut dfs, &node.state, parent, node.g, depth)
+                        T::search(dfs, &node.state, parent, node.g, depth)
                     } else {
-                        Flow::Stop
+                        (Flow::Stop, dfs)
                     };
                     if flow == Flow::Found {
                         climb(&above, index, &mut dfs.path, &mut dfs.actions);

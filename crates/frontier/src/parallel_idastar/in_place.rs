@@ -10,13 +10,13 @@ use crate::{Cost, InPlaceProblem};
 pub(super) struct InPlace;
 
 impl<P: InPlaceProblem> Subtree<P> for InPlace {
-    fn search(
-        dfs: &mut Dfs<'_, '_, '_, P>,
+    fn search<'a, 'b, 'c>(
+        dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
         parent: &P::State,
         g: P::Cost,
         depth: usize,
-    ) -> Flow {
+    ) -> (Flow, Dfs<'a, 'b, 'c, P>) {
         let mut working = Working {
             problem: dfs.search.problem,
             bound: dfs.search.bound,
@@ -28,7 +28,7 @@ impl<P: InPlaceProblem> Subtree<P> for InPlace {
         working.dfs.set_stack_limit(depth);
         let flow = working.expand_root(parent, g, depth);
         working.dfs.set_stack_limit(usize::MAX);
-        flow
+        (flow, working.dfs)
     }
 }
 
@@ -36,15 +36,15 @@ impl<P: InPlaceProblem> Subtree<P> for InPlace {
 ///
 /// Every method leaves `state` as it found it, whatever the flow it
 /// returns.
-struct Working<'d, 'a, 'b, 'c, P: InPlaceProblem> {
+struct Working<'a, 'b, 'c, P: InPlaceProblem> {
     problem: &'b P,
     /// The iteration's bound (a copy, one load closer than the search's).
     bound: P::Cost,
     state: P::State,
-    dfs: &'d mut Dfs<'a, 'b, 'c, P>,
+    dfs: Dfs<'a, 'b, 'c, P>,
 }
 
-impl<P: InPlaceProblem> Working<'_, '_, '_, '_, P> {
+impl<P: InPlaceProblem> Working<'_, '_, '_, P> {
     /// Searches below the working state, a node of the split reached at
     /// cost `g` at `depth` from `parent`. No move reached it on this
     /// thread, so the child that is the parent is found by comparing
