@@ -584,14 +584,14 @@ impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
     /// optimal cost for an admissible heuristic.
     #[inline]
     fn children(&mut self, state: &P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
-        // Counted here and added to the tally once per expansion, on every
-        // way out, as in the in-place search.
-        let mut generated = 0;
         for step in self.problem.successors(state) {
             if step.state == *parent {
                 continue;
             }
-            generated += 1;
+            // Counted in memory: in a local added once per expansion, as the
+            // in-place search counts, it took a register the 3x3 loop needs
+            // (the 8-puzzle bench 12% slower; the 15-puzzle no faster).
+            self.tally.counts.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
                 self.tally.counts.overflowed = true;
                 continue;
@@ -608,7 +608,6 @@ impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
                 continue;
             }
             if self.problem.is_goal(&step.state) {
-                self.tally.counts.generated += generated;
                 self.path.push(step.state);
                 self.actions.push(step.action);
                 self.tally.counts.found = g;
@@ -624,17 +623,12 @@ impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
             match flow {
                 Flow::Continue => {}
                 Flow::Found => {
-                    self.tally.counts.generated += generated;
                     self.actions.push(step.action);
                     return Flow::Found;
                 }
-                Flow::Stop => {
-                    self.tally.counts.generated += generated;
-                    return Flow::Stop;
-                }
+                Flow::Stop => return Flow::Stop,
             }
         }
-        self.tally.counts.generated += generated;
         Flow::Continue
     }
 
