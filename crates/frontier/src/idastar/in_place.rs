@@ -2,9 +2,7 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{
-    Flow, IdaStar, LEVEL_BYTES, RED_ZONE, STACK_SEGMENT, Tally, frame_bytes, levels_within,
-};
+use super::{Flow, IdaStar, STACK_SEGMENT, Tally, frame_bytes};
 use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
@@ -57,10 +55,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         self.run(
             problem,
             frame_bytes::<P>(),
-            |mut tally, start, path, actions| {
-                // The root is expanded on the caller's stack; the first
-                // level below it measures the room left.
-                tally.set_stack_limit(1);
+            |tally, start, path, actions| {
                 let mut dfs = InPlace {
                     problem,
                     state: start.clone(),
@@ -264,22 +259,13 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
         }
         self.tally.counts.expanded += 1;
         let outer = self.tally.stack_limit;
-        if depth <= outer {
-            return self.children(back, g, depth);
-        }
-        // Each level below uses at most `LEVEL_BYTES`, this one included.
-        let flow = match stacker::remaining_stack() {
-            Some(room) if room >= RED_ZONE + LEVEL_BYTES => {
-                self.tally.set_stack_limit(depth - 1 + levels_within(room));
+        let flow = if self.tally.has_room(depth) {
+            self.children(back, g, depth)
+        } else {
+            stacker::grow(STACK_SEGMENT, || {
+                self.tally.set_segment_limit(depth);
                 self.children(back, g, depth)
-            }
-            // Unknown or short: a fresh segment, whose size is known.
-            _ => stacker::grow(STACK_SEGMENT, || {
-                let room = stacker::remaining_stack().unwrap_or(STACK_SEGMENT);
-                self.tally
-                    .set_stack_limit(depth - 1 + levels_within(room).max(1));
-                self.children(back, g, depth)
-            }),
+            })
         };
         self.tally.set_stack_limit(outer);
         flow
@@ -301,11 +287,11 @@ mod tests {
     use std::iter::Chain;
     use std::option::IntoIter;
 
-    use crate::{Applied, IdaStar, InPlaceProblem, SearchProblem, Step};
+    use crate::{Applied, IdaStar, InPlaceProblem, ReversibleProblem, SearchProblem, Step};
 
-    /// A line of `length` unit steps from 0 with a dead-end tooth beside
-    /// every point before the end: a point and whether the search is on
-    /// its tooth.
+    /// A line of `length` unit steps from 0, walked both ways, with a
+    /// dead-end tooth beside every point before the end: a point and
+    /// whether the search is on its tooth.
     struct Comb {
         length: u32,
     }
@@ -316,6 +302,7 @@ mod tests {
         match mv {
             't' => (n, true),
             '-' => (n, false),
+            '<' => (n - 1, false),
             _ => (n + 1, false),
         }
     }
@@ -346,18 +333,21 @@ mod tests {
         }
     }
 
+    /// Every move has its reverse: `t` and `-`, `+` and `<`.
+    impl ReversibleProblem for Comb {}
+
     impl InPlaceProblem for Comb {
         type Move = char;
         type Undo = Point;
-        type Moves = Chain<IntoIter<char>, IntoIter<char>>;
+        type Moves = Chain<Chain<IntoIter<char>, IntoIter<char>>, IntoIter<char>>;
 
         fn moves(&self, &(n, tooth): &Point) -> Self::Moves {
-            let (first, second) = match (tooth, n < self.length) {
-                (true, _) => (Some('-'), None),
-                (false, true) => (Some('t'), Some('+')),
-                (false, false) => (None, None),
+            let (back, first, second) = match (tooth, n < self.length) {
+                (true, _) => (None, Some('-'), None),
+                (false, true) => ((n > 0).then_some('<'), Some('t'), Some('+')),
+                (false, false) => (None, None, None),
             };
-            first.into_iter().chain(second)
+            back.into_iter().chain(first).chain(second)
         }
 
         fn leads_back(&self, point: &Point, mv: char, before: Point) -> bool {
@@ -388,11 +378,18 @@ mod tests {
         let comb = Comb { length: LENGTH };
         // A small first stack: the search must move to new segments from
         // near the root, and crosses each segment's edge on every tooth.
-        let (in_place, by_value) = std::thread::Builder::new()
+        let (in_place, by_value, bpmx) = std::thread::Builder::new()
             .stack_size(512 * 1024)
             .spawn(move || {
                 let mut ida = IdaStar::new();
-                (ida.search_in_place(&comb), ida.search(&comb))
+                let in_place = ida.search_in_place(&comb);
+                let by_value = ida.search(&comb);
+                // BPMX keeps every level's children: a shorter comb, still
+                // hundreds of segments.
+                let bpmx = IdaStar::new().bpmx().search(&Comb {
+                    length: LENGTH / 10,
+                });
+                (in_place, by_value, bpmx)
             })
             .expect("a thread")
             .join()
@@ -407,5 +404,11 @@ mod tests {
         assert_eq!(in_place.stats.generated, by_value.stats.generated);
         assert_eq!(in_place.stats.peak_stored, LENGTH as usize + 1);
         assert_eq!(in_place.stats.peak_stored, by_value.stats.peak_stored);
+        let solution = bpmx.solution().expect("the end is reachable");
+        assert_eq!(solution.len(), LENGTH as usize / 10);
+        // It generates all of a node's children before expanding any, so
+        // it sees the goal before the last tooth.
+        assert_eq!(bpmx.stats.peak_stored, LENGTH as usize / 10);
+        assert_eq!(bpmx.stats.expanded, 2 * u64::from(LENGTH / 10) - 1);
     }
 }
