@@ -108,9 +108,11 @@ pub trait Heuristic<const W: usize, const H: usize> {
     }
 
     /// Whether [`quick_estimate_memo`](Self::quick_estimate_memo) and
-    /// [`update_memo`](Self::update_memo) keep anything in the [`Memo`]. A
-    /// search that changes one state in place saves and restores the memo
-    /// around each move only when this is true. Default: false.
+    /// [`update_memo`](Self::update_memo) keep anything in the [`Memo`].
+    /// When false, a [`Puzzle`](crate::Puzzle)'s states hold
+    /// [`Memo::EMPTY`] whatever `update_memo` returns, and a search that
+    /// changes one state in place neither saves nor restores it. Default:
+    /// false.
     const KEEPS_MEMO: bool = false;
 
     /// The quick estimate of `board` and the memo a state keeps beside it
