@@ -314,13 +314,15 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
             memo,
         } = *state;
         let (board, slide) = before.slide(cell);
-        let (after, after_memo) = self.child_estimate(&board, h, memo, slide);
+        let (after, after_memo) = self.heuristic.update_memo(&board, h, memo, slide);
+        // A heuristic that keeps no memo leaves the state's as it is (no
+        // store, nothing to save for the undo): measured, a constant store
+        // here cost the in-place IDA* 3%.
         *state = PuzzleState {
             board,
             h: after,
-            memo: after_memo,
+            memo: if Hr::KEEPS_MEMO { after_memo } else { memo },
         };
-        // A heuristic that keeps no memo leaves it as it is: nothing to save.
         let memo = if Hr::KEEPS_MEMO { memo } else { Memo::EMPTY };
         Applied {
             undo: (board.difference(before), small(before.blank()), h, memo),
@@ -373,7 +375,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         *state = PuzzleState {
             board: state.board.with_difference(difference, blank),
             h,
-            memo: if Hr::KEEPS_MEMO { memo } else { Memo::EMPTY },
+            memo: if Hr::KEEPS_MEMO { memo } else { state.memo },
         };
     }
 
