@@ -14,6 +14,9 @@ use crate::{
 
 mod in_place;
 
+#[cfg(feature = "parallel")]
+pub(crate) use in_place::{InPlace, Keeper};
+
 /// IDA* from `problem.start()`: a cheapest path to a goal in memory
 /// proportional to its length.
 ///
@@ -374,6 +377,25 @@ fn levels_within(room: usize) -> usize {
     room.saturating_sub(RED_ZONE) / LEVEL_BYTES
 }
 
+/// The stack limit for the levels below a node at `depth` past the
+/// current one: the deepest level the stack left has room for, or `None`
+/// if it is short or cannot be measured (search below on a fresh segment,
+/// with [`segment_limit`]). Each level uses at most `LEVEL_BYTES`, this one
+/// included.
+pub(crate) fn measured_limit(depth: usize) -> Option<usize> {
+    match stacker::remaining_stack() {
+        Some(room) if room >= RED_ZONE + LEVEL_BYTES => Some(depth - 1 + levels_within(room)),
+        _ => None,
+    }
+}
+
+/// The stack limit for a node at `depth` at the top of a fresh segment of
+/// `STACK_SEGMENT` bytes.
+pub(crate) fn segment_limit(depth: usize) -> usize {
+    let room = stacker::remaining_stack().unwrap_or(STACK_SEGMENT);
+    depth - 1 + levels_within(room).max(1)
+}
+
 /// What one iteration counts and finds, handed back to the loop over
 /// iterations.
 struct Counts<C> {
@@ -463,21 +485,19 @@ impl<C: Cost> Tally<'_, '_, C> {
         if depth <= self.stack_limit {
             return true;
         }
-        // Each level below uses at most `LEVEL_BYTES`, this one included.
-        match stacker::remaining_stack() {
-            Some(room) if room >= RED_ZONE + LEVEL_BYTES => {
-                self.set_stack_limit(depth - 1 + levels_within(room));
+        match measured_limit(depth) {
+            Some(limit) => {
+                self.set_stack_limit(limit);
                 true
             }
-            _ => false,
+            None => false,
         }
     }
 
     /// Sets the stack limit for a node at `depth` at the top of a fresh
     /// segment, whose size is known.
     fn set_segment_limit(&mut self, depth: usize) {
-        let room = stacker::remaining_stack().unwrap_or(STACK_SEGMENT);
-        self.set_stack_limit(depth - 1 + levels_within(room).max(1));
+        self.set_stack_limit(segment_limit(depth));
     }
 
     /// The slow side of [`enter`](Self::enter): the budget's periodic
@@ -538,10 +558,11 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     children: &'c mut Vec<Child<P>>,
 }
 
-/// How a subtree's search ended; the details are in the [`Tally`], so the
-/// recursion passes back a single byte.
+/// How a subtree's search ended; the details are in the [`Tally`] (or a
+/// parallel thread's bookkeeping), so the recursion passes back a single
+/// byte.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow {
+pub(crate) enum Flow {
     /// Nothing under the bound in it.
     Continue,
     /// A goal, at cost `Counts::found`; the path is in the path buffer,

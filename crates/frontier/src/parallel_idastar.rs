@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::idastar::Flow;
 use crate::limits::measure;
 use crate::solution::Iteration;
 use crate::{
@@ -161,7 +162,7 @@ where
     where
         P: InPlaceProblem<State = S, Action = A, Cost = C> + Sync,
     {
-        self.run::<P, in_place::InPlace>(problem)
+        self.run::<P, in_place::InPlaceSubtree>(problem)
     }
 
     /// Searches `problem`, each subtree below the split searched by
@@ -580,27 +581,18 @@ fn climb<S: Clone, A: Clone, C>(
     }
 }
 
-/// How a depth-first search below a node ended; the details are in
-/// [`Dfs`], so the recursion passes back a single byte.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Found,
-    Stop,
-}
-
 /// How often (in levels of recursion) the search makes sure the stack has
 /// room, and how much it wants: as in the serial search.
 const STACK_CHECK_EVERY: usize = 32;
 const RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
-/// The most stack one level of the recursion is taken to use, as above.
-const LEVEL_BYTES: usize = RED_ZONE / STACK_CHECK_EVERY;
 
 /// One thread's serial depth-first search of one subtree: the serial IDA*'s
 /// loop, drawing its expansions from the shared allowance.
 struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     search: &'a Search<'b, 'c, P>,
+    /// The iteration's bound (a copy, one load closer than the search's).
+    bound: P::Cost,
     path: Vec<P::State>,
     actions: Vec<P::Action>,
     expanded: u64,
@@ -633,6 +625,7 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
     fn new(search: &'a Search<'b, 'c, P>, depth: usize) -> Self {
         Dfs {
             search,
+            bound: search.bound,
             path: Vec::new(),
             actions: Vec::new(),
             expanded: 0,

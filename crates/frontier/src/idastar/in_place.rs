@@ -2,7 +2,7 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{Flow, IdaStar, STACK_SEGMENT, Tally, frame_bytes};
+use super::{Flow, IdaStar, STACK_SEGMENT, Tally, frame_bytes, measured_limit, segment_limit};
 use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
@@ -55,29 +55,66 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
         self.run(
             problem,
             frame_bytes::<P>(),
-            |tally, start, path, actions| {
+            |mut tally, start, path, actions| {
+                if !tally.enter(1) {
+                    return (Flow::Stop, tally.finish());
+                }
                 let mut dfs = InPlace {
                     problem,
                     state: start.clone(),
-                    tally,
-                    path,
-                    actions,
+                    keeper: Serial {
+                        tally,
+                        path,
+                        actions,
+                    },
                 };
-                let flow = dfs.expand_root(start);
-                (flow, dfs.tally.finish())
+                // No move reached the root: a move back to the root itself
+                // is skipped, as `search` skips it.
+                let flow = dfs.expand_root(start, C::ZERO, 1);
+                (flow, dfs.keeper.tally.finish())
             },
         )
     }
 }
 
-/// One iteration's depth-first search on the working state.
-///
-/// Every method leaves `state` as it found it, whatever the flow it
-/// returns: each move it applies it undoes before returning.
-struct InPlace<'a, 'b, 'c, P: InPlaceProblem> {
-    problem: &'c P,
-    /// The state of the node being expanded.
-    state: P::State,
+/// What the in-place loop asks of a search's bookkeeping: the bound, the
+/// counts, the limits and the stack. The serial search keeps it in its
+/// [`Tally`] ([`Serial`]), each thread of
+/// [`ParallelIdaStar`](crate::ParallelIdaStar) in its own; the loop is
+/// written once, in [`InPlace`].
+pub(crate) trait Keeper<P: InPlaceProblem> {
+    /// The iteration's bound.
+    fn bound(&self) -> P::Cost;
+    /// Whether a node at `depth` may be expanded without
+    /// [`admit`](Self::admit): no limit check due, no new peak, room on
+    /// the stack.
+    fn is_routine(&self, depth: usize) -> bool;
+    /// Counts a node [`is_routine`](Self::is_routine) let in.
+    fn count_routine(&mut self);
+    /// Checks the limits before a node at `depth` that
+    /// [`is_routine`](Self::is_routine) did not let in, and counts it;
+    /// `false` if a limit stops the search.
+    fn admit(&mut self, depth: usize) -> bool;
+    /// Adds `n` generated children.
+    fn add_generated(&mut self, n: u64);
+    /// Notes a child whose g or f did not fit the cost type.
+    fn overflowed(&mut self);
+    /// Notes `f`, a child's f above the bound, for the next bound.
+    fn cut_off(&mut self, f: P::Cost);
+    /// Notes a goal found at cost `g`.
+    fn found_at(&mut self, g: P::Cost);
+    /// Adds a state on the way to the goal and the action that reached it
+    /// to the solution, goal first.
+    fn record(&mut self, state: P::State, action: P::Action);
+    /// The deepest level known to have room on the stack.
+    fn stack_limit(&self) -> usize;
+    /// Sets the deepest level known to have room on the stack.
+    fn set_stack_limit(&mut self, limit: usize);
+}
+
+/// The serial search's bookkeeping: its [`Tally`] and the solution's
+/// buffers.
+struct Serial<'a, 'b, 'c, P: InPlaceProblem> {
     tally: Tally<'a, 'b, P::Cost>,
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
@@ -85,28 +122,107 @@ struct InPlace<'a, 'b, 'c, P: InPlaceProblem> {
     actions: &'c mut Vec<P::Action>,
 }
 
-impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
-    fn expand_root(&mut self, start: &P::State) -> Flow {
-        if !self.tally.enter(1) {
-            return Flow::Stop;
+impl<P: InPlaceProblem> Keeper<P> for Serial<'_, '_, '_, P> {
+    #[inline]
+    fn bound(&self) -> P::Cost {
+        self.tally.bound
+    }
+
+    #[inline]
+    fn is_routine(&self, depth: usize) -> bool {
+        self.tally.is_routine(depth)
+    }
+
+    #[inline]
+    fn count_routine(&mut self) {
+        self.tally.counts.expanded += 1;
+    }
+
+    #[inline]
+    fn admit(&mut self, depth: usize) -> bool {
+        if !self.tally.checkpoint(depth) {
+            return false;
         }
-        // No move reached the root, so no move leads back to its parent;
-        // a move back to the root itself is skipped, as `search` skips it.
+        self.tally.counts.expanded += 1;
+        true
+    }
+
+    #[inline]
+    fn add_generated(&mut self, n: u64) {
+        self.tally.counts.generated += n;
+    }
+
+    #[inline]
+    fn overflowed(&mut self) {
+        self.tally.counts.overflowed = true;
+    }
+
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        self.tally.cut_off(f);
+    }
+
+    #[inline]
+    fn found_at(&mut self, g: P::Cost) {
+        self.tally.counts.found = g;
+    }
+
+    #[inline]
+    fn record(&mut self, state: P::State, action: P::Action) {
+        self.path.push(state);
+        self.actions.push(action);
+    }
+
+    #[inline]
+    fn stack_limit(&self) -> usize {
+        self.tally.stack_limit
+    }
+
+    #[inline]
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.tally.set_stack_limit(limit);
+    }
+}
+
+/// One depth-first search on a working state, with the bookkeeping `K`:
+/// the serial search's iteration, or one thread's subtree in the parallel
+/// search.
+///
+/// Every method leaves `state` as it found it, whatever the flow it
+/// returns: each move it applies it undoes before returning.
+pub(crate) struct InPlace<'c, P: InPlaceProblem, K> {
+    pub(crate) problem: &'c P,
+    /// The state of the node being expanded.
+    pub(crate) state: P::State,
+    pub(crate) keeper: K,
+}
+
+impl<P: InPlaceProblem, K: Keeper<P>> InPlace<'_, P, K> {
+    /// Searches below the working state, reached at cost `g` at `depth`
+    /// (already counted) by no move of this search: the child equal to
+    /// `skip` (the parent, or the root itself) is found by comparing
+    /// states, as the search by value does, and skipped before it counts.
+    pub(crate) fn expand_root(&mut self, skip: &P::State, g: P::Cost, depth: usize) -> Flow {
         for mv in self.problem.moves(&self.state) {
             let applied = self.problem.apply(&mut self.state, mv);
-            if self.state == *start {
+            if self.state == *skip {
                 self.problem.undo(&mut self.state, applied.undo);
                 continue;
             }
-            self.tally.counts.generated += 1;
-            let h = self
-                .problem
-                .heuristic_within(&self.state, applied.cost, self.tally.bound);
-            let Some(g) = self.within_bound(P::Cost::ZERO, applied.cost, h) else {
+            self.keeper.add_generated(1);
+            let Some(child_g) = g.checked_add(applied.cost) else {
+                self.keeper.overflowed();
                 self.problem.undo(&mut self.state, applied.undo);
                 continue;
             };
-            if let Some(flow) = self.descend::<false>(mv, applied.undo, g, 1) {
+            let h = self
+                .problem
+                .heuristic_within(&self.state, child_g, self.keeper.bound());
+            let Some(g) = self.within_bound(g, applied.cost, h) else {
+                self.problem.undo(&mut self.state, applied.undo);
+                continue;
+            };
+            if let Some(flow) = self.descend::<false>(mv, applied.undo, g, depth) {
                 return flow;
             }
         }
@@ -141,8 +257,9 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
     )]
     #[inline(always)]
     fn expand<const NEST: bool>(&mut self, back: &P::Undo, g: P::Cost, depth: usize) -> Flow {
-        // Counted here and added to the tally once per expansion, on every
-        // way out: an increment in memory per child measured 3% slower.
+        // Counted here and added to the bookkeeping once per expansion, on
+        // every way out: an increment in memory per child measured 3%
+        // slower.
         let mut generated = 0;
         for mv in self.problem.moves(&self.state) {
             if self.problem.leads_back(&self.state, mv, *back) {
@@ -150,18 +267,18 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
             }
             let preview = self
                 .problem
-                .preview_within(&self.state, mv, g, self.tally.bound);
+                .preview_within(&self.state, mv, g, self.keeper.bound());
             generated += 1;
             let Some(g) = self.within_bound(g, preview.cost, preview.h) else {
                 continue;
             };
             let undo = self.problem.apply(&mut self.state, mv).undo;
             if let Some(flow) = self.descend::<NEST>(mv, undo, g, depth) {
-                self.tally.counts.generated += generated;
+                self.keeper.add_generated(generated);
                 return flow;
             }
         }
-        self.tally.counts.generated += generated;
+        self.keeper.add_generated(generated);
         Flow::Continue
     }
 
@@ -178,11 +295,11 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
             .checked_add(cost)
             .and_then(|g| Some((g, g.checked_add(h)?)))
         else {
-            self.tally.counts.overflowed = true;
+            self.keeper.overflowed();
             return None;
         };
-        if f > self.tally.bound {
-            self.tally.cut_off(f);
+        if f > self.keeper.bound() {
+            self.keeper.cut_off(f);
             return None;
         }
         Some(g)
@@ -212,12 +329,12 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
         depth: usize,
     ) -> Option<Flow> {
         if self.problem.is_goal(&self.state) {
-            self.tally.counts.found = g;
+            self.keeper.found_at(g);
             return Some(self.found(mv, undo));
         }
         let depth = depth + 1;
-        let flow = if self.tally.is_routine(depth) {
-            self.tally.counts.expanded += 1;
+        let flow = if self.keeper.is_routine(depth) {
+            self.keeper.count_routine();
             if NEST {
                 self.expand::<false>(&undo, g, depth)
             } else {
@@ -240,7 +357,7 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
     }
 
     /// [`children`](Self::children) for a node that
-    /// [`Tally::is_routine`] does not let in: checks the limits and counts
+    /// [`Keeper::is_routine`] does not let in: checks the limits and counts
     /// the node, and if it lies past the stack limit, measures the stack
     /// and searches below on a fresh segment if it is short.
     ///
@@ -254,20 +371,23 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
     #[cold]
     #[inline(never)]
     fn children_checked(&mut self, back: &P::Undo, g: P::Cost, depth: usize) -> Flow {
-        if !self.tally.checkpoint(depth) {
+        if !self.keeper.admit(depth) {
             return Flow::Stop;
         }
-        self.tally.counts.expanded += 1;
-        let outer = self.tally.stack_limit;
-        let flow = if self.tally.has_room(depth) {
+        let outer = self.keeper.stack_limit();
+        if depth <= outer {
+            return self.children(back, g, depth);
+        }
+        let flow = if let Some(limit) = measured_limit(depth) {
+            self.keeper.set_stack_limit(limit);
             self.children(back, g, depth)
         } else {
             stacker::grow(STACK_SEGMENT, || {
-                self.tally.set_segment_limit(depth);
+                self.keeper.set_stack_limit(segment_limit(depth));
                 self.children(back, g, depth)
             })
         };
-        self.tally.set_stack_limit(outer);
+        self.keeper.set_stack_limit(outer);
         flow
     }
 
@@ -275,9 +395,10 @@ impl<P: InPlaceProblem> InPlace<'_, '_, '_, P> {
     /// that reached it to the path, and undoes the move.
     #[cold]
     fn found(&mut self, mv: P::Move, undo: P::Undo) -> Flow {
-        self.path.push(self.state.clone());
+        let state = self.state.clone();
         self.problem.undo(&mut self.state, undo);
-        self.actions.push(self.problem.action(&self.state, mv));
+        let action = self.problem.action(&self.state, mv);
+        self.keeper.record(state, action);
         Flow::Found
     }
 }
