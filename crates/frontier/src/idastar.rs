@@ -377,23 +377,47 @@ fn levels_within(room: usize) -> usize {
     room.saturating_sub(RED_ZONE) / LEVEL_BYTES
 }
 
-/// The stack limit for the levels below a node at `depth` past the
-/// current one: the deepest level the stack left has room for, or `None`
-/// if it is short or cannot be measured (search below on a fresh segment,
-/// with [`segment_limit`]). Each level uses at most `LEVEL_BYTES`, this one
-/// included.
-pub(crate) fn measured_limit(depth: usize) -> Option<usize> {
-    match stacker::remaining_stack() {
-        Some(room) if room >= RED_ZONE + LEVEL_BYTES => Some(depth - 1 + levels_within(room)),
-        _ => None,
-    }
+/// A depth-first search that looks after its stack through a stack limit:
+/// the deepest level known to have room, which its routine depth
+/// comparison includes (see [`Tally::is_routine`]), so the hot loop holds
+/// no stack check of its own.
+pub(crate) trait StackLimit {
+    /// The deepest level known to have room on the stack.
+    fn stack_limit(&self) -> usize;
+    /// Sets the deepest level known to have room on the stack.
+    fn set_stack_limit(&mut self, limit: usize);
 }
 
-/// The stack limit for a node at `depth` at the top of a fresh segment of
-/// `STACK_SEGMENT` bytes.
-pub(crate) fn segment_limit(depth: usize) -> usize {
-    let room = stacker::remaining_stack().unwrap_or(STACK_SEGMENT);
-    depth - 1 + levels_within(room).max(1)
+/// Runs `below`, the search under a node at `depth` (limits checked, node
+/// counted), with room on the stack: past the stack limit, measures the
+/// stack left and sets the limit it allows, or runs `below` on a fresh
+/// segment if the stack is short or cannot be measured. Each level is
+/// taken to use at most `LEVEL_BYTES`, this one included. The limit holds
+/// for the subtree below this node only (every path in it shares the stack
+/// used down to here) and is put back when it returns, so the next node at
+/// this depth is measured again.
+pub(crate) fn with_stack<T: StackLimit, R>(
+    search: &mut T,
+    depth: usize,
+    below: impl FnOnce(&mut T) -> R,
+) -> R {
+    let outer = search.stack_limit();
+    if depth <= outer {
+        return below(search);
+    }
+    let result = match stacker::remaining_stack() {
+        Some(room) if room >= RED_ZONE + LEVEL_BYTES => {
+            search.set_stack_limit(depth - 1 + levels_within(room));
+            below(search)
+        }
+        _ => stacker::grow(STACK_SEGMENT, || {
+            let room = stacker::remaining_stack().unwrap_or(STACK_SEGMENT);
+            search.set_stack_limit(depth - 1 + levels_within(room).max(1));
+            below(search)
+        }),
+    };
+    search.set_stack_limit(outer);
+    result
 }
 
 /// What one iteration counts and finds, handed back to the loop over
@@ -472,32 +496,6 @@ impl<C: Cost> Tally<'_, '_, C> {
     fn set_stack_limit(&mut self, limit: usize) {
         self.stack_limit = limit;
         self.horizon = self.counts.peak.min(limit);
-    }
-
-    /// Whether the stack has room for the levels below a node at `depth`
-    /// (the recursion past the stack limit, [`checkpoint`](Self::checkpoint)
-    /// passed): measures the stack left and sets the limit it allows, or
-    /// returns `false` if the stack is short or cannot be measured, for the
-    /// caller to search below on a fresh segment
-    /// ([`set_segment_limit`](Self::set_segment_limit)). The caller puts
-    /// the limit back once the node's subtree is searched.
-    fn has_room(&mut self, depth: usize) -> bool {
-        if depth <= self.stack_limit {
-            return true;
-        }
-        match measured_limit(depth) {
-            Some(limit) => {
-                self.set_stack_limit(limit);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Sets the stack limit for a node at `depth` at the top of a fresh
-    /// segment, whose size is known.
-    fn set_segment_limit(&mut self, depth: usize) {
-        self.set_stack_limit(segment_limit(depth));
     }
 
     /// The slow side of [`enter`](Self::enter): the budget's periodic
@@ -676,17 +674,17 @@ impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
             return Flow::Stop;
         }
         self.tally.counts.expanded += 1;
-        let outer = self.tally.stack_limit;
-        let flow = if self.tally.has_room(depth) {
-            self.expand(state, parent, g, depth)
-        } else {
-            stacker::grow(STACK_SEGMENT, || {
-                self.tally.set_segment_limit(depth);
-                self.expand(state, parent, g, depth)
-            })
-        };
-        self.tally.set_stack_limit(outer);
-        flow
+        with_stack(self, depth, |dfs| dfs.expand(state, parent, g, depth))
+    }
+}
+
+impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
+    fn stack_limit(&self) -> usize {
+        self.tally.stack_limit
+    }
+
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.tally.set_stack_limit(limit);
     }
 }
 
@@ -753,17 +751,9 @@ where
             return (Flow::Stop, h);
         }
         self.tally.counts.expanded += 1;
-        let outer = self.tally.stack_limit;
-        let flow = if self.tally.has_room(depth) {
-            self.expand_bpmx(state, parent, g, h, depth)
-        } else {
-            stacker::grow(STACK_SEGMENT, || {
-                self.tally.set_segment_limit(depth);
-                self.expand_bpmx(state, parent, g, h, depth)
-            })
-        };
-        self.tally.set_stack_limit(outer);
-        flow
+        with_stack(self, depth, |dfs| {
+            dfs.expand_bpmx(state, parent, g, h, depth)
+        })
     }
 
     /// Whether a node at cost `g` with estimate `h` fits the bound; if not,

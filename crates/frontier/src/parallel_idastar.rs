@@ -689,12 +689,6 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
         self.drawn != 0 && depth <= self.horizon
     }
 
-    /// Sets the deepest level known to have room on the stack.
-    fn set_stack_limit(&mut self, limit: usize) {
-        self.stack_limit = limit;
-        self.horizon = self.peak.min(limit);
-    }
-
     #[cold]
     #[inline(never)]
     fn checkpoint(&mut self, depth: usize) -> bool {

@@ -2,7 +2,7 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{Flow, IdaStar, STACK_SEGMENT, Tally, frame_bytes, measured_limit, segment_limit};
+use super::{Flow, IdaStar, StackLimit, Tally, frame_bytes, with_stack};
 use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
@@ -82,7 +82,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
 /// [`Tally`] ([`Serial`]), each thread of
 /// [`ParallelIdaStar`](crate::ParallelIdaStar) in its own; the loop is
 /// written once, in [`InPlace`].
-pub(crate) trait Keeper<P: InPlaceProblem> {
+pub(crate) trait Keeper<P: InPlaceProblem>: StackLimit {
     /// The iteration's bound.
     fn bound(&self) -> P::Cost;
     /// Whether a node at `depth` may be expanded without
@@ -106,10 +106,6 @@ pub(crate) trait Keeper<P: InPlaceProblem> {
     /// Adds a state on the way to the goal and the action that reached it
     /// to the solution, goal first.
     fn record(&mut self, state: P::State, action: P::Action);
-    /// The deepest level known to have room on the stack.
-    fn stack_limit(&self) -> usize;
-    /// Sets the deepest level known to have room on the stack.
-    fn set_stack_limit(&mut self, limit: usize);
 }
 
 /// The serial search's bookkeeping: its [`Tally`] and the solution's
@@ -172,15 +168,25 @@ impl<P: InPlaceProblem> Keeper<P> for Serial<'_, '_, '_, P> {
         self.path.push(state);
         self.actions.push(action);
     }
+}
 
-    #[inline]
+impl<P: InPlaceProblem> StackLimit for Serial<'_, '_, '_, P> {
     fn stack_limit(&self) -> usize {
         self.tally.stack_limit
     }
 
-    #[inline]
     fn set_stack_limit(&mut self, limit: usize) {
         self.tally.set_stack_limit(limit);
+    }
+}
+
+impl<P: InPlaceProblem, K: StackLimit> StackLimit for InPlace<'_, P, K> {
+    fn stack_limit(&self) -> usize {
+        self.keeper.stack_limit()
+    }
+
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.keeper.set_stack_limit(limit);
     }
 }
 
@@ -374,21 +380,7 @@ impl<P: InPlaceProblem, K: Keeper<P>> InPlace<'_, P, K> {
         if !self.keeper.admit(depth) {
             return Flow::Stop;
         }
-        let outer = self.keeper.stack_limit();
-        if depth <= outer {
-            return self.children(back, g, depth);
-        }
-        let flow = if let Some(limit) = measured_limit(depth) {
-            self.keeper.set_stack_limit(limit);
-            self.children(back, g, depth)
-        } else {
-            stacker::grow(STACK_SEGMENT, || {
-                self.keeper.set_stack_limit(segment_limit(depth));
-                self.children(back, g, depth)
-            })
-        };
-        self.keeper.set_stack_limit(outer);
-        flow
+        with_stack(self, depth, |search| search.children(back, g, depth))
     }
 
     /// Adds the working state, on the way to a goal, and the move `mv`

@@ -4,8 +4,8 @@
 //! ([`InPlace`]), with a thread's bookkeeping ([`Dfs`]) as its [`Keeper`].
 
 use super::{Dfs, Flow, Subtree};
-use crate::InPlaceProblem;
-use crate::idastar::{InPlace, Keeper};
+use crate::idastar::{InPlace, Keeper, StackLimit};
+use crate::{InPlaceProblem, SearchProblem};
 
 /// The subtrees searched in place.
 pub(super) struct InPlaceSubtree;
@@ -92,14 +92,15 @@ impl<P: InPlaceProblem> Keeper<P> for Dfs<'_, '_, '_, P> {
         self.path.push(state);
         self.actions.push(action);
     }
+}
 
-    #[inline]
+impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
     fn stack_limit(&self) -> usize {
         self.stack_limit
     }
 
-    #[inline]
     fn set_stack_limit(&mut self, limit: usize) {
-        Dfs::set_stack_limit(self, limit);
+        self.stack_limit = limit;
+        self.horizon = self.peak.min(limit);
     }
 }
