@@ -27,6 +27,7 @@
 //! status is 2. Bad lines of `--boards` are reported with their line
 //! numbers and skipped.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -90,9 +91,9 @@ struct Args {
 
     /// How many boards to solve at once. 1 (the default) keeps every time
     /// that of a search alone on the machine; more is faster but times then
-    /// include the contention
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    /// include the contention (0 is refused, not taken as 1)
+    #[arg(long, default_value_t = NonZeroUsize::MIN)]
+    jobs: NonZeroUsize,
 
     /// Default set: how many random 3x3 boards
     #[arg(long, default_value_t = DefaultSets::default().random)]
@@ -173,7 +174,14 @@ fn main() -> ExitCode {
         bar.set_message(format!("{}: {}", task.set, task.strategy));
         bar.inc(1);
     };
-    let records = match compare::run(&sets, &strategies, &limits, args.jobs, &solver, &progress) {
+    let records = match compare::run(
+        &sets,
+        &strategies,
+        &limits,
+        args.jobs.get(),
+        &solver,
+        &progress,
+    ) {
         Ok(records) => records,
         Err(err) if err.is_bug() => {
             bar.abandon();
@@ -193,7 +201,7 @@ fn main() -> ExitCode {
     let settings = Settings {
         max_stored: Some(args.max_stored),
         max_time: Some(max_time),
-        jobs: args.jobs,
+        jobs: args.jobs.get(),
         table_build,
         wall: started.elapsed(),
     };

@@ -40,6 +40,7 @@
 //! not be used.
 
 use std::fmt::Write as _;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,9 +72,9 @@ struct Args {
     databases: DatabaseArgs,
 
     /// Threads for one search: IDA* splits each iteration's tree among
-    /// them (1: the serial search)
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    jobs: usize,
+    /// them (1: the serial search; 0 is refused, not taken as 1)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN)]
+    jobs: NonZeroUsize,
 
     /// Solve only the first N instances
     #[arg(long, value_name = "N")]
@@ -108,7 +109,7 @@ fn main() -> ExitCode {
     let strategy = Strategy::new(args.algo, args.heuristic);
     let mut solver = Solver::new()
         .with_databases(Arc::new(args.databases.open()))
-        .with_jobs(args.jobs);
+        .with_jobs(args.jobs.get());
     // The pattern database is loaded (or built) here, before the first
     // board, so no board's time includes it.
     if let Err(err) = solver.prepare(strategy, Size::Four) {

@@ -70,6 +70,22 @@ fn terrain_rejects_weights_that_are_not_finite_and_at_least_one() {
 }
 
 #[test]
+fn zero_jobs_is_refused_rather_than_run_as_one() {
+    // Before: `--jobs 0` silently ran the serial search (fifteen) or one
+    // board at a time (compare), as if the user had asked for 1.
+    let input = temp_file("jobs0.txt", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n");
+    let input = input.to_str().expect("a UTF-8 temporary path");
+    let fifteen = run(
+        "fifteen",
+        &["--heuristic", "manhattan", "--jobs", "0", input],
+        b"",
+    );
+    assert_usage_error(&fifteen, &["--jobs", "'0'"]);
+    let compare = run("compare", &["--jobs", "0", "--random", "1"], b"");
+    assert_usage_error(&compare, &["--jobs", "'0'"]);
+}
+
+#[test]
 fn terrain_rejects_a_weight_too_large_for_the_map() {
     // On a 20x8 map the weighted Manhattan distance reaches 26 w, and the
     // path costs reach 9 x 159: beyond u32 for w = 1e9.
