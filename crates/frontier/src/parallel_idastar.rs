@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::idastar::Flow;
+use crate::idastar::{Flow, StackLimit, with_stack};
 use crate::limits::measure;
 use crate::solution::Iteration;
 use crate::{
@@ -285,7 +285,11 @@ impl<P: SearchProblem> Subtree<P> for ByValue {
         g: P::Cost,
         depth: usize,
     ) -> (Flow, Dfs<'a, 'b, 'c, P>) {
+        // The subtree's root runs on the thread's stack as it is; the
+        // first level below it measures the room left (`with_stack`).
+        dfs.set_stack_limit(depth);
         let flow = dfs.children(state, parent, g, depth);
+        dfs.set_stack_limit(usize::MAX);
         (flow, dfs)
     }
 }
@@ -581,12 +585,6 @@ fn climb<S: Clone, A: Clone, C>(
     }
 }
 
-/// How often (in levels of recursion) the search makes sure the stack has
-/// room, and how much it wants: as in the serial search.
-const STACK_CHECK_EVERY: usize = 32;
-const RED_ZONE: usize = 256 * 1024;
-const STACK_SEGMENT: usize = 4 * 1024 * 1024;
-
 /// One thread's serial depth-first search of one subtree: the serial IDA*'s
 /// loop, drawing its expansions from the shared allowance.
 struct Dfs<'a, 'b, 'c, P: SearchProblem> {
@@ -604,14 +602,25 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     /// [`checkpoint`](Self::checkpoint): the peak, or the stack limit of
     /// the in-place search where that is shallower.
     horizon: usize,
-    /// The deepest level known to have room on the stack (the in-place
-    /// search); `usize::MAX` for the search by value, which checks the stack
-    /// on its own.
+    /// The deepest level known to have room on the stack while a subtree
+    /// is searched ([`with_stack`] sets it); `usize::MAX` in the split near
+    /// the root, which is shallow.
     stack_limit: usize,
     next_bound: Option<P::Cost>,
     found: P::Cost,
     stopped: Option<Limit>,
     overflowed: bool,
+}
+
+impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
+    fn stack_limit(&self) -> usize {
+        self.stack_limit
+    }
+
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.stack_limit = limit;
+        self.horizon = self.peak.min(limit);
+    }
 }
 
 /// A child's g and f, if both fit the cost type.
@@ -720,6 +729,28 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
         true
     }
 
+    /// [`expand`](Self::expand) for a node that
+    /// [`is_routine`](Self::is_routine) does not let in: checks the limits,
+    /// counts the node and, past the stack limit, measures the stack or
+    /// moves to a fresh segment ([`with_stack`]), as the serial search's
+    /// `expand_checked` does. The hot loop thus holds no stack check.
+    #[cold]
+    #[inline(never)]
+    fn expand_checked(
+        &mut self,
+        state: P::State,
+        parent: &P::State,
+        g: P::Cost,
+        depth: usize,
+    ) -> Flow {
+        if !self.checkpoint(depth) {
+            return Flow::Stop;
+        }
+        self.drawn -= 1;
+        self.expanded += 1;
+        with_stack(self, depth, |dfs| dfs.expand(state, parent, g, depth))
+    }
+
     fn expand(&mut self, state: P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
         let flow = self.children(&state, parent, g, depth);
         if flow == Flow::Found {
@@ -755,15 +786,12 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
                 return Flow::Found;
             }
             let depth = depth + 1;
-            if !self.enter(depth) {
-                return Flow::Stop;
-            }
-            let flow = if depth.is_multiple_of(STACK_CHECK_EVERY) {
-                stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
-                    self.expand(step.state, state, g, depth)
-                })
-            } else {
+            let flow = if self.is_routine(depth) {
+                self.drawn -= 1;
+                self.expanded += 1;
                 self.expand(step.state, state, g, depth)
+            } else {
+                self.expand_checked(step.state, state, g, depth)
             };
             match flow {
                 Flow::Continue => {}

@@ -524,4 +524,22 @@ mod tests {
         assert_eq!(bpmx.stats.peak_stored, LENGTH as usize / 10);
         assert_eq!(bpmx.stats.expanded, 2 * u64::from(LENGTH / 10) - 1);
     }
+
+    #[test]
+    fn the_parallel_searches_follow_a_path_of_a_million_levels() {
+        // Each thread's subtree holds almost the whole path: its stack is
+        // looked after by the same step as the serial search's
+        // (`with_stack`), by value and in place.
+        const LENGTH: u32 = 1_000_000;
+        let comb = Comb { length: LENGTH };
+        let serial = IdaStar::new().search_in_place(&comb);
+        let mut parallel = crate::ParallelIdaStar::new().threads(2);
+        for result in [parallel.search(&comb), parallel.search_in_place(&comb)] {
+            let solution = result.solution().expect("the end is reachable");
+            assert_eq!(solution.len(), LENGTH as usize);
+            assert!(solution.actions.iter().all(|&mv| mv == '+'));
+            assert_eq!(result.outcome, serial.outcome);
+            assert_eq!(result.stats.peak_stored, serial.stats.peak_stored);
+        }
+    }
 }

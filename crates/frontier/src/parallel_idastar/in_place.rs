@@ -4,8 +4,8 @@
 //! ([`InPlace`]), with a thread's bookkeeping ([`Dfs`]) as its [`Keeper`].
 
 use super::{Dfs, Flow, Subtree};
+use crate::InPlaceProblem;
 use crate::idastar::{InPlace, Keeper, StackLimit};
-use crate::{InPlaceProblem, SearchProblem};
 
 /// The subtrees searched in place.
 pub(super) struct InPlaceSubtree;
@@ -91,16 +91,5 @@ impl<P: InPlaceProblem> Keeper<P> for Dfs<'_, '_, '_, P> {
     fn record(&mut self, state: P::State, action: P::Action) {
         self.path.push(state);
         self.actions.push(action);
-    }
-}
-
-impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
-    fn stack_limit(&self) -> usize {
-        self.stack_limit
-    }
-
-    fn set_stack_limit(&mut self, limit: usize) {
-        self.stack_limit = limit;
-        self.horizon = self.peak.min(limit);
     }
 }
