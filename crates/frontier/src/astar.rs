@@ -10,7 +10,7 @@ use crate::solution::{ResultOf, refused};
 use crate::table::{
     Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
 };
-use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
 /// A* from `problem.start()`: a cheapest path to a goal.
 ///
@@ -80,7 +80,6 @@ pub struct AStar<S, A, C: Ord, L = Hashed> {
     buckets: Buckets<C>,
     heap: LazyHeap<C>,
     queue: DecreaseKey<C>,
-    steps: Vec<Step<S, A, C>>,
     layout: PhantomData<L>,
 }
 
@@ -103,7 +102,6 @@ impl<S, A, C: Ord> Default for AStar<S, A, C> {
             buckets: Buckets::default(),
             heap: LazyHeap::default(),
             queue: DecreaseKey::default(),
-            steps: Vec::new(),
             layout: PhantomData,
         }
     }
@@ -128,7 +126,6 @@ impl<S, A, C: Ord> AStar<S, A, C> {
             buckets: self.buckets,
             heap: self.heap,
             queue: self.queue,
-            steps: self.steps,
             layout: PhantomData,
         }
     }
@@ -168,13 +165,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C> {
             buckets,
             heap,
             queue,
-            steps,
             ..
         } = self;
         match open {
-            OpenList::Buckets => run(problem, limits, hashed, buckets, steps),
-            OpenList::BinaryHeap => run(problem, limits, hashed, heap, steps),
-            OpenList::PriorityQueue => run(problem, limits, hashed, queue, steps),
+            OpenList::Buckets => run(problem, limits, hashed, buckets),
+            OpenList::BinaryHeap => run(problem, limits, hashed, heap),
+            OpenList::PriorityQueue => run(problem, limits, hashed, queue),
         }
     }
 }
@@ -196,16 +192,15 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C, Dense> {
             buckets,
             heap,
             queue,
-            steps,
             ..
         } = self;
         if let Err(limit) = dense.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
         match open {
-            OpenList::Buckets => run(problem, limits, dense, buckets, steps),
-            OpenList::BinaryHeap => run(problem, limits, dense, heap, steps),
-            OpenList::PriorityQueue => run(problem, limits, dense, queue, steps),
+            OpenList::Buckets => run(problem, limits, dense, buckets),
+            OpenList::BinaryHeap => run(problem, limits, dense, heap),
+            OpenList::PriorityQueue => run(problem, limits, dense, queue),
         }
     }
 }
@@ -215,15 +210,12 @@ fn run<P: SearchProblem>(
     limits: &Limits<P::Cost>,
     table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
-    let result = measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, table, open, steps, stats);
+    measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, open, stats);
         stats.peak_stored = table.len();
         outcome
-    });
-    steps.clear();
-    result
+    })
 }
 
 fn search<P: SearchProblem>(
@@ -231,7 +223,6 @@ fn search<P: SearchProblem>(
     budget: &mut Budget<'_, P::Cost>,
     table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     table.clear();
@@ -271,8 +262,13 @@ fn search<P: SearchProblem>(
             return Outcome::LimitReached(limit);
         }
         stats.expanded += 1;
-        steps.extend(problem.successors(table.state(id)));
-        for step in steps.drain(..) {
+        // A copy of the state (a clone for states on the heap), so that its
+        // children go straight from the problem's iterator into the table,
+        // which the iterator would otherwise borrow, rather than through a
+        // buffer: measured on the 8-puzzle, 1-6% faster (`docs/benchmarks.md`,
+        // eighth round), as in the bidirectional BFS.
+        let parent = table.state(id).clone();
+        for step in problem.successors(&parent) {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
                 overflowed = true;
