@@ -36,12 +36,13 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use frontier::Limits;
 use frontier_workspace::eight::{Boards, SizeMode};
 use frontier_workspace::registry::DatabaseArgs;
 use frontier_workspace::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
+    ignored_heuristic,
 };
 use sliding_puzzle::format_moves;
 
@@ -61,8 +62,8 @@ struct Args {
     #[arg(long, value_enum)]
     algo: Option<Algorithm>,
 
-    /// The heuristic of astar, astar-dense and idastar (the others ignore
-    /// it)
+    /// The heuristic of the guided algorithms (astar, idastar, greedy, mm,
+    /// nbs, ...); refused beside an --algo that uses none
     #[arg(long, value_enum, default_value_t = HeuristicName::LinearConflict)]
     heuristic: HeuristicName,
 
@@ -91,7 +92,14 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let mut command = Args::command();
+    let matches = command.get_matches_mut();
+    let args = Args::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
+    if let Some(complaint) = ignored_heuristic(&matches, args.algo, args.heuristic) {
+        command
+            .error(clap::error::ErrorKind::ArgumentConflict, complaint)
+            .exit();
+    }
     let mut limits = Limits::new().max_stored(args.max_stored);
     if let Some(seconds) = args.max_time {
         match Duration::try_from_secs_f64(seconds) {

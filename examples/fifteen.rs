@@ -45,10 +45,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use frontier::Limits;
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName, Size};
-use frontier_workspace::strategy::{Answer, Solver, Strategy};
+use frontier_workspace::strategy::{Answer, Solver, Strategy, ignored_heuristic};
 use sliding_puzzle::AnyBoard;
 use sliding_puzzle::instances::{Instance, KORF100, parse_instances};
 
@@ -60,7 +60,8 @@ struct Args {
     /// line (`id length t0 .. t15`, or the 16 tiles alone)
     input: String,
 
-    /// The heuristic guiding the search
+    /// The heuristic guiding the search; refused beside an --algo that
+    /// uses none
     #[arg(long, value_enum, default_value_t = HeuristicName::Pdb78)]
     heuristic: HeuristicName,
 
@@ -95,7 +96,14 @@ struct Outcome {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let mut command = Args::command();
+    let matches = command.get_matches_mut();
+    let args = Args::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
+    if let Some(complaint) = ignored_heuristic(&matches, Some(args.algo), args.heuristic) {
+        command
+            .error(clap::error::ErrorKind::ArgumentConflict, complaint)
+            .exit();
+    }
     let mut instances = match read_instances(&args.input) {
         Ok(instances) => instances,
         Err(err) => {

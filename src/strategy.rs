@@ -20,6 +20,62 @@ use sliding_puzzle::{AnyBoard, Board, EightTable, Move, MoveError};
 use crate::registry::{self, PancakeSearchers, PatternDatabases, Searchers};
 pub use crate::registry::{Algorithm, HeuristicName, Size};
 
+/// The complaint about a `--heuristic` given on the command line
+/// (`matches`) beside an `--algo` that uses no heuristic, which would
+/// ignore it without a word; `None` when the heuristic was not given
+/// there, no algorithm was chosen, or the algorithm uses one. The
+/// programs report it as a usage error.
+///
+/// # Example
+///
+/// ```
+/// use clap::{CommandFactory, FromArgMatches, Parser};
+/// use frontier_workspace::strategy::{Algorithm, HeuristicName, ignored_heuristic};
+///
+/// #[derive(Parser)]
+/// struct Args {
+///     #[arg(long, value_enum)]
+///     algo: Option<Algorithm>,
+///     #[arg(long, value_enum, default_value_t = HeuristicName::Manhattan)]
+///     heuristic: HeuristicName,
+/// }
+///
+/// let complaint = |line: &[&str]| {
+///     let matches = Args::command().get_matches_from(line);
+///     let args = Args::from_arg_matches(&matches).unwrap();
+///     ignored_heuristic(&matches, args.algo, args.heuristic)
+/// };
+/// let refused = complaint(&["eight", "--algo", "bfs", "--heuristic", "misplaced"]);
+/// assert!(refused.unwrap().contains("--heuristic misplaced has no effect with --algo bfs"));
+/// assert_eq!(complaint(&["eight", "--algo", "bfs"]), None); // the default
+/// assert_eq!(complaint(&["eight", "--algo", "astar", "--heuristic", "misplaced"]), None);
+/// assert_eq!(complaint(&["eight", "--heuristic", "misplaced"]), None);
+/// ```
+#[must_use]
+pub fn ignored_heuristic(
+    matches: &clap::ArgMatches,
+    algorithm: Option<Algorithm>,
+    heuristic: HeuristicName,
+) -> Option<String> {
+    use clap::ValueEnum;
+    use clap::parser::ValueSource;
+
+    let algorithm = algorithm?;
+    let given = matches.value_source("heuristic") == Some(ValueSource::CommandLine);
+    if !given || algorithm.uses_heuristic() {
+        return None;
+    }
+    let name = |value: Option<clap::builder::PossibleValue>| {
+        value.map_or_else(String::new, |value| value.get_name().to_owned())
+    };
+    Some(format!(
+        "--heuristic {} has no effect with --algo {}, which uses no heuristic: \
+         leave --heuristic out, or choose an algorithm that uses one",
+        name(heuristic.to_possible_value()),
+        name(algorithm.to_possible_value()),
+    ))
+}
+
 /// An algorithm and, if it uses one, a heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Strategy {

@@ -86,6 +86,42 @@ fn zero_jobs_is_refused_rather_than_run_as_one() {
 }
 
 #[test]
+fn a_heuristic_given_to_an_algorithm_that_uses_none_is_refused() {
+    // Before: `--heuristic` was ignored without a word by the table, BFS
+    // and bidirectional BFS.
+    let eight = run(
+        "eight",
+        &["--algo", "table", "--heuristic", "manhattan"],
+        b"",
+    );
+    assert_usage_error(&eight, &["--heuristic", "manhattan", "table"]);
+    let fifteen = run(
+        "fifteen",
+        &[
+            "--algo",
+            "bfs",
+            "--heuristic",
+            "manhattan",
+            "--limit",
+            "1",
+            "korf100",
+        ],
+        b"",
+    );
+    assert_usage_error(&fifteen, &["--heuristic", "manhattan", "bfs"]);
+    // The default heuristic with such an algorithm, and a heuristic with
+    // the default algorithm, are fine.
+    let table = run("eight", &["--algo", "table"], b"2 3 4 1 5 x 7 6 8\n");
+    assert!(table.status.success(), "{}", stderr(&table));
+    let default = run(
+        "eight",
+        &["--heuristic", "manhattan"],
+        b"2 3 4 1 5 x 7 6 8\n",
+    );
+    assert!(default.status.success(), "{}", stderr(&default));
+}
+
+#[test]
 fn terrain_rejects_a_weight_too_large_for_the_map() {
     // On a 20x8 map the weighted Manhattan distance reaches 26 w, and the
     // path costs reach 9 x 159: beyond u32 for w = 1e9.
