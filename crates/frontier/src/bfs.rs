@@ -8,7 +8,7 @@ use crate::solution::{ResultOf, refused};
 use crate::table::{
     Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, solution_to,
 };
-use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
 /// Breadth-first search from `problem.start()`: a path with the fewest
 /// steps to the nearest goal.
@@ -72,7 +72,6 @@ pub struct Bfs<S, A, C, L = Hashed> {
     limits: Limits<C>,
     hashed: HashedTable<S, A, C>,
     dense: DenseTable<S, A, C>,
-    steps: Vec<Step<S, A, C>>,
     layout: PhantomData<L>,
 }
 
@@ -82,7 +81,6 @@ impl<S, A, C> Default for Bfs<S, A, C> {
             limits: Limits::new(),
             hashed: HashedTable::default(),
             dense: DenseTable::default(),
-            steps: Vec::new(),
             layout: PhantomData,
         }
     }
@@ -103,7 +101,6 @@ impl<S, A, C> Bfs<S, A, C> {
             limits: self.limits,
             hashed: self.hashed,
             dense: self.dense,
-            steps: self.steps,
             layout: PhantomData,
         }
     }
@@ -130,7 +127,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        run(problem, &self.limits, &mut self.hashed, &mut self.steps)
+        run(problem, &self.limits, &mut self.hashed)
     }
 }
 
@@ -146,7 +143,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C, Dense> {
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
         match self.dense.prepare(problem.state_count(), &self.limits) {
-            Ok(()) => run(problem, &self.limits, &mut self.dense, &mut self.steps),
+            Ok(()) => run(problem, &self.limits, &mut self.dense),
             Err(limit) => refused(limit),
         }
     }
@@ -156,22 +153,18 @@ fn run<P: SearchProblem>(
     problem: &P,
     limits: &Limits<P::Cost>,
     table: &mut impl NodeTable<P>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
-    let result = measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, table, steps, stats);
+    measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, stats);
         stats.peak_stored = table.len();
         outcome
-    });
-    steps.clear();
-    result
+    })
 }
 
 fn search<P: SearchProblem>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
     table: &mut impl NodeTable<P>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     table.clear();
@@ -200,8 +193,10 @@ fn search<P: SearchProblem>(
         }
         stats.expanded += 1;
         let g = table.node(head).g;
-        steps.extend(problem.successors(table.state(head)));
-        for step in steps.drain(..) {
+        // A copy of the state, so that its children go straight into the
+        // table (as in A* and the bidirectional BFS: no buffer).
+        let parent = table.state(head).clone();
+        for step in problem.successors(&parent) {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
                 return Outcome::LimitReached(Limit::CostOverflow);

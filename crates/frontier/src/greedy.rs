@@ -16,7 +16,7 @@ use crate::solution::{ResultOf, refused};
 use crate::table::{
     Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
 };
-use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats, Step};
+use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
 /// Greedy best-first search from `problem.start()`: a path to a goal,
 /// found by always expanding the stored state of lowest heuristic value.
@@ -92,7 +92,6 @@ pub struct Greedy<S, A, C: Ord, L = Hashed> {
     buckets: Buckets<C>,
     heap: LazyHeap<C>,
     queue: DecreaseKey<C>,
-    steps: Vec<Step<S, A, C>>,
     layout: PhantomData<L>,
 }
 
@@ -115,7 +114,6 @@ impl<S, A, C: Ord> Default for Greedy<S, A, C> {
             buckets: Buckets::default(),
             heap: LazyHeap::default(),
             queue: DecreaseKey::default(),
-            steps: Vec::new(),
             layout: PhantomData,
         }
     }
@@ -140,7 +138,6 @@ impl<S, A, C: Ord> Greedy<S, A, C> {
             buckets: self.buckets,
             heap: self.heap,
             queue: self.queue,
-            steps: self.steps,
             layout: PhantomData,
         }
     }
@@ -180,13 +177,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C> {
             buckets,
             heap,
             queue,
-            steps,
             ..
         } = self;
         match open {
-            OpenList::Buckets => run(problem, limits, hashed, buckets, steps),
-            OpenList::BinaryHeap => run(problem, limits, hashed, heap, steps),
-            OpenList::PriorityQueue => run(problem, limits, hashed, queue, steps),
+            OpenList::Buckets => run(problem, limits, hashed, buckets),
+            OpenList::BinaryHeap => run(problem, limits, hashed, heap),
+            OpenList::PriorityQueue => run(problem, limits, hashed, queue),
         }
     }
 }
@@ -208,16 +204,15 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C, Dense> {
             buckets,
             heap,
             queue,
-            steps,
             ..
         } = self;
         if let Err(limit) = dense.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
         match open {
-            OpenList::Buckets => run(problem, limits, dense, buckets, steps),
-            OpenList::BinaryHeap => run(problem, limits, dense, heap, steps),
-            OpenList::PriorityQueue => run(problem, limits, dense, queue, steps),
+            OpenList::Buckets => run(problem, limits, dense, buckets),
+            OpenList::BinaryHeap => run(problem, limits, dense, heap),
+            OpenList::PriorityQueue => run(problem, limits, dense, queue),
         }
     }
 }
@@ -227,15 +222,12 @@ fn run<P: SearchProblem>(
     limits: &Limits<P::Cost>,
     table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
 ) -> ResultOf<P> {
-    let result = measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, table, open, steps, stats);
+    measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, table, open, stats);
         stats.peak_stored = table.len();
         outcome
-    });
-    steps.clear();
-    result
+    })
 }
 
 fn search<P: SearchProblem>(
@@ -243,7 +235,6 @@ fn search<P: SearchProblem>(
     budget: &mut Budget<'_, P::Cost>,
     table: &mut impl NodeTable<P>,
     open: &mut impl Open<P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost> {
     table.clear();
@@ -277,8 +268,10 @@ fn search<P: SearchProblem>(
         }
         stats.expanded += 1;
         let g = table.node(id).g;
-        steps.extend(problem.successors(table.state(id)));
-        for step in steps.drain(..) {
+        // A copy of the state, so that its children go straight into the
+        // table (as in A* and the bidirectional BFS: no buffer).
+        let parent = table.state(id).clone();
+        for step in problem.successors(&parent) {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
                 return Outcome::LimitReached(Limit::CostOverflow);
