@@ -127,7 +127,6 @@ pub(crate) struct Halves<S, A, C> {
     dense: DenseTable<S, A, C>,
     /// What the table does not hold, by node id.
     twins: Vec<Twin<A, C>>,
-    steps: Vec<Step<S, A, C>>,
 }
 
 impl<S, A, C> Default for Halves<S, A, C> {
@@ -136,7 +135,6 @@ impl<S, A, C> Default for Halves<S, A, C> {
             hashed: HashedTable::default(),
             dense: DenseTable::default(),
             twins: Vec::new(),
-            steps: Vec::new(),
         }
     }
 }
@@ -172,21 +170,17 @@ pub(crate) struct Sides<'a, T, S, A, C> {
     layout: PhantomData<S>,
 }
 
-/// [`Sides`] of table `T` and the successor buffer.
-pub(crate) type Borrowed<'a, T, S, A, C> = (Sides<'a, T, S, A, C>, &'a mut Vec<Step<S, A, C>>);
-
-/// [`Borrowed`] dense tables.
-pub(crate) type DenseSides<'a, S, A, C> = Borrowed<'a, DenseTable<S, A, C>, S, A, C>;
+/// [`Sides`] of dense tables.
+pub(crate) type DenseSides<'a, S, A, C> = Sides<'a, DenseTable<S, A, C>, S, A, C>;
 
 impl<'a, S, A, C> Halves<S, A, C> {
-    /// The hashed table and the per-node data, and the successor buffer.
-    pub(crate) fn hashed(&'a mut self) -> Borrowed<'a, HashedTable<S, A, C>, S, A, C> {
-        let sides = Sides {
+    /// The hashed table and the per-node data.
+    pub(crate) fn hashed(&'a mut self) -> Sides<'a, HashedTable<S, A, C>, S, A, C> {
+        Sides {
             table: &mut self.hashed,
             twins: &mut self.twins,
             layout: PhantomData,
-        };
-        (sides, &mut self.steps)
+        }
     }
 
     /// The dense table, emptied and sized for `count` ranks (or refused
@@ -197,12 +191,11 @@ impl<'a, S, A, C> Halves<S, A, C> {
         limits: &Limits<K>,
     ) -> Result<DenseSides<'a, S, A, C>, Limit> {
         self.dense.prepare(count, limits)?;
-        let sides = Sides {
+        Ok(Sides {
             table: &mut self.dense,
             twins: &mut self.twins,
             layout: PhantomData,
-        };
-        Ok((sides, &mut self.steps))
+        })
     }
 }
 
@@ -469,11 +462,44 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     /// searching on (f within the cost bound and below the best meeting) to
     /// `file` as `(side, id, g, h, f)`, which queues it and says where it
     /// went (`None`: its priority does not fit the cost type).
-    #[expect(clippy::too_many_arguments, reason = "one expansion's whole context")]
     pub(crate) fn expand<P>(
         &mut self,
         problem: &P,
-        steps: &mut Vec<Step<S, A, C>>,
+        side: Direction,
+        node: (NodeId, C),
+        progress: &mut Progress<C>,
+        stats: &mut Stats<C>,
+        file: impl FnMut(usize, NodeId, C, C, C, &Room) -> Result<Option<Place>, Limit>,
+    ) -> Result<(), Limit>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        // A copy of the state (a clone for states on the heap), so that
+        // its neighbours go straight from the problem's iterator into the
+        // table rather than through a buffer, as in A* and the
+        // bidirectional BFS.
+        let at = self.table.state(node.0).clone();
+        match side {
+            Direction::Forward => {
+                let steps = problem.successors(&at);
+                self.file_steps(problem, steps, side, node, progress, stats, file)
+            }
+            Direction::Backward => {
+                let steps = problem.predecessors(&at);
+                self.file_steps(problem, steps, side, node, progress, stats, file)
+            }
+        }
+    }
+
+    /// The body of [`expand`](Self::expand), over the neighbours `steps`
+    /// of node `id` in direction `side`.
+    #[expect(clippy::too_many_arguments, reason = "one expansion's whole context")]
+    #[inline]
+    fn file_steps<P>(
+        &mut self,
+        problem: &P,
+        steps: impl Iterator<Item = Step<S, A, C>>,
         side: Direction,
         (id, g): (NodeId, C),
         progress: &mut Progress<C>,
@@ -485,12 +511,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         T: NodeTable<P>,
     {
         let s = side.index();
-        let at = self.table.state(id);
-        match side {
-            Direction::Forward => steps.extend(problem.successors(at)),
-            Direction::Backward => steps.extend(problem.predecessors(at)),
-        }
-        for step in steps.drain(..) {
+        for step in steps {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
                 // Costlier than any path whose cost fits: dropped, and said

@@ -10,8 +10,7 @@ use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::solution::{ResultOf, refused};
 use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution,
-    Stats, Step,
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
 };
 
 /// NBS between `problem.start()` and `problem.goal()`: a cheapest path,
@@ -162,8 +161,8 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
-        let (mut sides, steps) = self.halves.hashed();
-        run(problem, &self.limits, &mut sides, steps, &mut self.queues)
+        let mut sides = self.halves.hashed();
+        run(problem, &self.limits, &mut sides, &mut self.queues)
     }
 }
 
@@ -178,9 +177,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
         match self.halves.dense(problem.state_count(), &self.limits) {
-            Ok((mut sides, steps)) => {
-                run(problem, &self.limits, &mut sides, steps, &mut self.queues)
-            }
+            Ok(mut sides) => run(problem, &self.limits, &mut sides, &mut self.queues),
             Err(limit) => refused(limit),
         }
     }
@@ -356,27 +353,23 @@ fn run<P, T>(
     problem: &P,
     limits: &Limits<P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     queues: &mut Queues<P::Cost>,
 ) -> ResultOf<P>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
 {
-    let result = measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, steps, queues, stats);
+    measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, sides, queues, stats);
         stats.peak_stored = sides.stored::<P>();
         outcome
-    });
-    steps.clear();
-    result
+    })
 }
 
 fn search<P, T>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    steps: &mut Vec<Step<P::State, P::Action, P::Cost>>,
     queues: &mut Queues<P::Cost>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost>
@@ -448,7 +441,6 @@ where
             stats.expanded += 1;
             let filed = sides.expand(
                 problem,
-                steps,
                 side,
                 (id, g),
                 &mut progress,
