@@ -12,8 +12,14 @@ use crate::{
     Step,
 };
 
+mod by_value;
 mod in_place;
 
+#[cfg(feature = "parallel")]
+pub(crate) use by_value::ByValue;
+#[cfg(not(feature = "parallel"))]
+use by_value::ByValue;
+use in_place::Serial;
 #[cfg(feature = "parallel")]
 pub(crate) use in_place::{InPlace, Keeper};
 
@@ -176,10 +182,28 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        // The plain search keeps no children: an empty stack, never grown.
-        self.run_dfs(problem, &mut Vec::new(), |dfs, start| {
-            dfs.expand_root(start)
-        })
+        self.run(
+            problem,
+            frame_bytes::<P>(),
+            |mut tally, start, path, actions| {
+                if !tally.enter(1) {
+                    return (Flow::Stop, tally.finish());
+                }
+                let mut dfs = ByValue {
+                    problem,
+                    keeper: Serial {
+                        tally,
+                        path,
+                        actions,
+                    },
+                };
+                // The root stands in as its own parent: the only child that
+                // skips is a loop back to the root, which no cheapest path
+                // takes.
+                let flow = dfs.children(start, start, C::ZERO, 1);
+                (flow, dfs.keeper.tally.finish())
+            },
+        )
     }
 }
 
@@ -206,9 +230,9 @@ impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> 
 }
 
 impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
-    /// Runs the iterations of a search of `problem` by value, each one's
-    /// depth-first search ([`Dfs`], with `children` as BPMX's stack)
-    /// started by `expand_root`.
+    /// Runs the iterations of a BPMX search of `problem`, each one's
+    /// depth-first search ([`Dfs`], with `children` as its stack) started
+    /// by `expand_root`.
     fn run_dfs<P>(
         &mut self,
         problem: &P,
@@ -540,11 +564,11 @@ impl<C: Cost> Tally<'_, '_, C> {
     }
 }
 
-/// One iteration's depth-first search: recursion over the problem's own
-/// successor iterators, so nothing is copied into buffers. The recursion is
-/// as deep as the path; `stacker` moves it to a fresh heap-allocated stack
-/// segment whenever the current one runs low, so no path length can
-/// overflow the stack.
+/// One BPMX iteration's depth-first search (the plain search's is
+/// [`ByValue`], over the same [`Tally`]). The recursion is as deep as the
+/// path; `stacker` moves it to a fresh heap-allocated stack segment
+/// whenever the current one runs low, so no path length can overflow the
+/// stack.
 struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     problem: &'c P,
     tally: Tally<'a, 'b, P::Cost>,
@@ -552,7 +576,7 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     /// successful iteration unwinds.
     path: &'c mut Vec<P::State>,
     actions: &'c mut Vec<P::Action>,
-    /// BPMX's children of every level (unused by the plain search).
+    /// The children of every level on the path.
     children: &'c mut Vec<Child<P>>,
 }
 
@@ -568,114 +592,6 @@ pub(crate) enum Flow {
     Found,
     /// The limit `Counts::stopped` stopped the search.
     Stop,
-}
-
-impl<P: SearchProblem> Dfs<'_, '_, '_, P> {
-    fn expand_root(&mut self, start: &P::State) -> Flow {
-        if !self.tally.enter(1) {
-            return Flow::Stop;
-        }
-        // The root stands in as its own parent: the only child that skips
-        // is a loop back to the root, which no cheapest path takes.
-        self.children(start, start, P::Cost::ZERO, 1)
-    }
-
-    /// Searches below `state`, reached at cost `g` from `parent`; on
-    /// success, adds `state` to the path.
-    ///
-    /// The state comes by value, so a small `Copy` state travels in
-    /// registers and is written to memory once per expansion rather than
-    /// once per child.
-    fn expand(&mut self, state: P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
-        let flow = self.children(&state, parent, g, depth);
-        if flow == Flow::Found {
-            self.path.push(state);
-        }
-        flow
-    }
-
-    /// Generates the children of `state`, at `depth`, and searches below
-    /// those within the bound.
-    ///
-    /// Children are tested against the bound and the goal as they are
-    /// generated (Korf's semantics). A goal generated within the bound is
-    /// optimal: its cost is at most the bound, which never exceeds the
-    /// optimal cost for an admissible heuristic.
-    #[inline]
-    fn children(&mut self, state: &P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
-        for step in self.problem.successors(state) {
-            if step.state == *parent {
-                continue;
-            }
-            // Counted in memory: in a local added once per expansion, as the
-            // in-place search counts, it took a register the 3x3 loop needs
-            // (the 8-puzzle bench 12% slower; the 15-puzzle no faster).
-            self.tally.counts.generated += 1;
-            let Some(g) = g.checked_add(step.cost) else {
-                self.tally.counts.overflowed = true;
-                continue;
-            };
-            let h = self
-                .problem
-                .heuristic_within(&step.state, g, self.tally.bound);
-            let Some(f) = g.checked_add(h) else {
-                self.tally.counts.overflowed = true;
-                continue;
-            };
-            if f > self.tally.bound {
-                self.tally.cut_off(f);
-                continue;
-            }
-            if self.problem.is_goal(&step.state) {
-                self.path.push(step.state);
-                self.actions.push(step.action);
-                self.tally.counts.found = g;
-                return Flow::Found;
-            }
-            let depth = depth + 1;
-            let flow = if self.tally.is_routine(depth) {
-                self.tally.counts.expanded += 1;
-                self.expand(step.state, state, g, depth)
-            } else {
-                self.expand_checked(step.state, state, g, depth)
-            };
-            match flow {
-                Flow::Continue => {}
-                Flow::Found => {
-                    self.actions.push(step.action);
-                    return Flow::Found;
-                }
-                Flow::Stop => return Flow::Stop,
-            }
-        }
-        Flow::Continue
-    }
-
-    /// [`expand`](Self::expand) for a node that [`Tally::is_routine`] does
-    /// not let in: checks the limits and counts the node, and if it lies
-    /// past the stack limit, measures the stack and searches below on a
-    /// fresh segment if it is short.
-    ///
-    /// The hot loop thus holds one call site for everything rare, and the
-    /// stack check costs nothing per node: it is the depth comparison the
-    /// peak already needs (see the in-place search's `children_checked`,
-    /// which works the same way). The limit holds for the subtree below
-    /// this node only and is put back when it returns.
-    #[cold]
-    #[inline(never)]
-    fn expand_checked(
-        &mut self,
-        state: P::State,
-        parent: &P::State,
-        g: P::Cost,
-        depth: usize,
-    ) -> Flow {
-        if !self.tally.checkpoint(depth) {
-            return Flow::Stop;
-        }
-        self.tally.counts.expanded += 1;
-        with_stack(self, depth, |dfs| dfs.expand(state, parent, g, depth))
-    }
 }
 
 impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {

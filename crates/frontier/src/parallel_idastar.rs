@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::idastar::{Flow, StackLimit, with_stack};
+use crate::idastar::{Flow, Keeper, StackLimit};
 use crate::limits::measure;
 use crate::solution::Iteration;
 use crate::{
@@ -288,7 +288,12 @@ impl<P: SearchProblem> Subtree<P> for ByValue {
         // The subtree's root runs on the thread's stack as it is; the
         // first level below it measures the room left (`with_stack`).
         dfs.set_stack_limit(depth);
-        let flow = dfs.children(state, parent, g, depth);
+        let mut search = crate::idastar::ByValue {
+            problem: dfs.search.problem,
+            keeper: dfs,
+        };
+        let flow = search.children(state, parent, g, depth);
+        let mut dfs = search.keeper;
         dfs.set_stack_limit(usize::MAX);
         (flow, dfs)
     }
@@ -612,6 +617,68 @@ struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     overflowed: bool,
 }
 
+/// A thread's bookkeeping, held by value in the loops (by value and in
+/// place): every cut-off child reads the next bound without a pointer to
+/// follow.
+impl<P: SearchProblem> Keeper<P> for Dfs<'_, '_, '_, P> {
+    #[inline]
+    fn bound(&self) -> P::Cost {
+        self.bound
+    }
+
+    #[inline]
+    fn is_routine(&self, depth: usize) -> bool {
+        Dfs::is_routine(self, depth)
+    }
+
+    #[inline]
+    fn count_routine(&mut self) {
+        self.drawn -= 1;
+        self.expanded += 1;
+    }
+
+    #[inline]
+    fn admit(&mut self, depth: usize) -> bool {
+        if !self.checkpoint(depth) {
+            return false;
+        }
+        self.drawn -= 1;
+        self.expanded += 1;
+        true
+    }
+
+    #[inline]
+    fn add_generated(&mut self, n: u64) {
+        self.generated += n;
+    }
+
+    #[inline]
+    fn overflowed(&mut self) {
+        self.overflowed = true;
+    }
+
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        // A branch, not a select: after the first cut-offs nothing is
+        // written.
+        match self.next_bound {
+            Some(next) if next <= f => {}
+            _ => self.next_bound = Some(f),
+        }
+    }
+
+    #[inline]
+    fn found_at(&mut self, g: P::Cost) {
+        self.found = g;
+    }
+
+    #[inline]
+    fn record(&mut self, state: P::State, action: P::Action) {
+        self.path.push(state);
+        self.actions.push(action);
+    }
+}
+
 impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
     fn stack_limit(&self) -> usize {
         self.stack_limit
@@ -727,81 +794,5 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
             }
         }
         true
-    }
-
-    /// [`expand`](Self::expand) for a node that
-    /// [`is_routine`](Self::is_routine) does not let in: checks the limits,
-    /// counts the node and, past the stack limit, measures the stack or
-    /// moves to a fresh segment ([`with_stack`]), as the serial search's
-    /// `expand_checked` does. The hot loop thus holds no stack check.
-    #[cold]
-    #[inline(never)]
-    fn expand_checked(
-        &mut self,
-        state: P::State,
-        parent: &P::State,
-        g: P::Cost,
-        depth: usize,
-    ) -> Flow {
-        if !self.checkpoint(depth) {
-            return Flow::Stop;
-        }
-        self.drawn -= 1;
-        self.expanded += 1;
-        with_stack(self, depth, |dfs| dfs.expand(state, parent, g, depth))
-    }
-
-    fn expand(&mut self, state: P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
-        let flow = self.children(&state, parent, g, depth);
-        if flow == Flow::Found {
-            self.path.push(state);
-        }
-        flow
-    }
-
-    /// The serial IDA*'s loop: children tested against the bound and the
-    /// goal as they are generated, then searched below.
-    #[inline]
-    fn children(&mut self, state: &P::State, parent: &P::State, g: P::Cost, depth: usize) -> Flow {
-        let problem = self.search.problem;
-        for step in problem.successors(state) {
-            if step.state == *parent {
-                continue;
-            }
-            self.generated += 1;
-            let Some((g, f)) = sums(g, step.cost, |g| {
-                problem.heuristic_within(&step.state, g, self.search.bound)
-            }) else {
-                self.overflowed = true;
-                continue;
-            };
-            if f > self.search.bound {
-                self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
-                continue;
-            }
-            if problem.is_goal(&step.state) {
-                self.path.push(step.state);
-                self.actions.push(step.action);
-                self.found = g;
-                return Flow::Found;
-            }
-            let depth = depth + 1;
-            let flow = if self.is_routine(depth) {
-                self.drawn -= 1;
-                self.expanded += 1;
-                self.expand(step.state, state, g, depth)
-            } else {
-                self.expand_checked(step.state, state, g, depth)
-            };
-            match flow {
-                Flow::Continue => {}
-                Flow::Found => {
-                    self.actions.push(step.action);
-                    return Flow::Found;
-                }
-                Flow::Stop => return Flow::Stop,
-            }
-        }
-        Flow::Continue
     }
 }

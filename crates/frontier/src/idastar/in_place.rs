@@ -3,7 +3,7 @@
 //! [`InPlaceProblem`] capability.
 
 use super::{Flow, IdaStar, StackLimit, Tally, frame_bytes, with_stack};
-use crate::{Cost, InPlaceProblem, SearchResult};
+use crate::{Cost, InPlaceProblem, SearchProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     /// Searches `problem` changing one state in place: the same search as
@@ -82,7 +82,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
 /// [`Tally`] ([`Serial`]), each thread of
 /// [`ParallelIdaStar`](crate::ParallelIdaStar) in its own; the loop is
 /// written once, in [`InPlace`].
-pub(crate) trait Keeper<P: InPlaceProblem>: StackLimit {
+pub(crate) trait Keeper<P: SearchProblem>: StackLimit {
     /// The iteration's bound.
     fn bound(&self) -> P::Cost;
     /// Whether a node at `depth` may be expanded without
@@ -110,15 +110,15 @@ pub(crate) trait Keeper<P: InPlaceProblem>: StackLimit {
 
 /// The serial search's bookkeeping: its [`Tally`] and the solution's
 /// buffers.
-struct Serial<'a, 'b, 'c, P: InPlaceProblem> {
-    tally: Tally<'a, 'b, P::Cost>,
+pub(crate) struct Serial<'a, 'b, 'c, P: SearchProblem> {
+    pub(crate) tally: Tally<'a, 'b, P::Cost>,
     /// The solution's states and actions from the goal back, filled while a
     /// successful iteration unwinds.
-    path: &'c mut Vec<P::State>,
-    actions: &'c mut Vec<P::Action>,
+    pub(crate) path: &'c mut Vec<P::State>,
+    pub(crate) actions: &'c mut Vec<P::Action>,
 }
 
-impl<P: InPlaceProblem> Keeper<P> for Serial<'_, '_, '_, P> {
+impl<P: SearchProblem> Keeper<P> for Serial<'_, '_, '_, P> {
     #[inline]
     fn bound(&self) -> P::Cost {
         self.tally.bound
@@ -170,7 +170,7 @@ impl<P: InPlaceProblem> Keeper<P> for Serial<'_, '_, '_, P> {
     }
 }
 
-impl<P: InPlaceProblem> StackLimit for Serial<'_, '_, '_, P> {
+impl<P: SearchProblem> StackLimit for Serial<'_, '_, '_, P> {
     fn stack_limit(&self) -> usize {
         self.tally.stack_limit
     }

@@ -5,7 +5,7 @@
 
 use super::{Dfs, Flow, Subtree};
 use crate::InPlaceProblem;
-use crate::idastar::{InPlace, Keeper, StackLimit};
+use crate::idastar::{InPlace, StackLimit};
 
 /// The subtrees searched in place.
 pub(super) struct InPlaceSubtree;
@@ -30,66 +30,5 @@ impl<P: InPlaceProblem> Subtree<P> for InPlaceSubtree {
         let mut dfs = search.keeper;
         dfs.set_stack_limit(usize::MAX);
         (flow, dfs)
-    }
-}
-
-/// A thread's bookkeeping, held by value in the loop: every cut-off child
-/// reads the next bound without a pointer to follow.
-impl<P: InPlaceProblem> Keeper<P> for Dfs<'_, '_, '_, P> {
-    #[inline]
-    fn bound(&self) -> P::Cost {
-        self.bound
-    }
-
-    #[inline]
-    fn is_routine(&self, depth: usize) -> bool {
-        Dfs::is_routine(self, depth)
-    }
-
-    #[inline]
-    fn count_routine(&mut self) {
-        self.drawn -= 1;
-        self.expanded += 1;
-    }
-
-    #[inline]
-    fn admit(&mut self, depth: usize) -> bool {
-        if !self.checkpoint(depth) {
-            return false;
-        }
-        self.drawn -= 1;
-        self.expanded += 1;
-        true
-    }
-
-    #[inline]
-    fn add_generated(&mut self, n: u64) {
-        self.generated += n;
-    }
-
-    #[inline]
-    fn overflowed(&mut self) {
-        self.overflowed = true;
-    }
-
-    #[inline]
-    fn cut_off(&mut self, f: P::Cost) {
-        // A branch, not a select: after the first cut-offs nothing is
-        // written.
-        match self.next_bound {
-            Some(next) if next <= f => {}
-            _ => self.next_bound = Some(f),
-        }
-    }
-
-    #[inline]
-    fn found_at(&mut self, g: P::Cost) {
-        self.found = g;
-    }
-
-    #[inline]
-    fn record(&mut self, state: P::State, action: P::Action) {
-        self.path.push(state);
-        self.actions.push(action);
     }
 }
