@@ -19,9 +19,8 @@ mod in_place;
 pub(crate) use by_value::ByValue;
 #[cfg(not(feature = "parallel"))]
 use by_value::ByValue;
-use in_place::Serial;
 #[cfg(feature = "parallel")]
-pub(crate) use in_place::{InPlace, Keeper};
+pub(crate) use in_place::InPlace;
 
 /// IDA* from `problem.start()`: a cheapest path to a goal in memory
 /// proportional to its length.
@@ -410,6 +409,110 @@ pub(crate) trait StackLimit {
     fn stack_limit(&self) -> usize;
     /// Sets the deepest level known to have room on the stack.
     fn set_stack_limit(&mut self, limit: usize);
+}
+
+/// What the depth-first loops ([`ByValue`] and [`InPlace`]) ask of a
+/// search's bookkeeping: the bound, the counts, the limits, the stack and
+/// the solution's path. The serial search keeps it in its [`Tally`] and
+/// buffers ([`Serial`]), each thread of
+/// [`ParallelIdaStar`](crate::ParallelIdaStar) in its own; each loop is
+/// written once, over this trait.
+pub(crate) trait Keeper<P: SearchProblem>: StackLimit {
+    /// The iteration's bound.
+    fn bound(&self) -> P::Cost;
+    /// Whether a node at `depth` may be expanded without
+    /// [`admit`](Self::admit): no limit check due, no new peak, room on
+    /// the stack.
+    fn is_routine(&self, depth: usize) -> bool;
+    /// Counts a node [`is_routine`](Self::is_routine) let in.
+    fn count_routine(&mut self);
+    /// Checks the limits before a node at `depth` that
+    /// [`is_routine`](Self::is_routine) did not let in, and counts it;
+    /// `false` if a limit stops the search.
+    fn admit(&mut self, depth: usize) -> bool;
+    /// Adds `n` generated children.
+    fn add_generated(&mut self, n: u64);
+    /// Notes a child whose g or f did not fit the cost type.
+    fn overflowed(&mut self);
+    /// Notes `f`, a child's f above the bound, for the next bound.
+    fn cut_off(&mut self, f: P::Cost);
+    /// Notes a goal found at cost `g`.
+    fn found_at(&mut self, g: P::Cost);
+    /// Adds a state on the way to the goal and the action that reached it
+    /// to the solution, goal first.
+    fn record(&mut self, state: P::State, action: P::Action);
+}
+
+/// The serial search's bookkeeping: its [`Tally`] and the solution's
+/// buffers.
+struct Serial<'a, 'b, 'c, P: SearchProblem> {
+    tally: Tally<'a, 'b, P::Cost>,
+    /// The solution's states and actions from the goal back, filled while a
+    /// successful iteration unwinds.
+    path: &'c mut Vec<P::State>,
+    actions: &'c mut Vec<P::Action>,
+}
+
+impl<P: SearchProblem> Keeper<P> for Serial<'_, '_, '_, P> {
+    #[inline]
+    fn bound(&self) -> P::Cost {
+        self.tally.bound
+    }
+
+    #[inline]
+    fn is_routine(&self, depth: usize) -> bool {
+        self.tally.is_routine(depth)
+    }
+
+    #[inline]
+    fn count_routine(&mut self) {
+        self.tally.counts.expanded += 1;
+    }
+
+    #[inline]
+    fn admit(&mut self, depth: usize) -> bool {
+        if !self.tally.checkpoint(depth) {
+            return false;
+        }
+        self.tally.counts.expanded += 1;
+        true
+    }
+
+    #[inline]
+    fn add_generated(&mut self, n: u64) {
+        self.tally.counts.generated += n;
+    }
+
+    #[inline]
+    fn overflowed(&mut self) {
+        self.tally.counts.overflowed = true;
+    }
+
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        self.tally.cut_off(f);
+    }
+
+    #[inline]
+    fn found_at(&mut self, g: P::Cost) {
+        self.tally.counts.found = g;
+    }
+
+    #[inline]
+    fn record(&mut self, state: P::State, action: P::Action) {
+        self.path.push(state);
+        self.actions.push(action);
+    }
+}
+
+impl<P: SearchProblem> StackLimit for Serial<'_, '_, '_, P> {
+    fn stack_limit(&self) -> usize {
+        self.tally.stack_limit
+    }
+
+    fn set_stack_limit(&mut self, limit: usize) {
+        self.tally.set_stack_limit(limit);
+    }
 }
 
 /// Runs `below`, the search under a node at `depth` (limits checked, node

@@ -220,7 +220,8 @@ fn probe_memory() -> Option<usize> {
 }
 
 /// Whether a search may hold `bytes` under `limits`, by the rule of
-/// [`Room::charge`].
+/// [`Room::charge`]. (The parallel IDA*'s; without it, unused.)
+#[cfg(feature = "parallel")]
 pub(crate) fn fits<C>(limits: &Limits<C>, bytes: usize) -> bool {
     Room::new(limits, 0).allows(bytes)
 }

@@ -5,8 +5,7 @@
 //!
 //! [`IdaStar::search`]: crate::IdaStar::search
 
-use super::in_place::Keeper;
-use super::{Flow, StackLimit, with_stack};
+use super::{Flow, Keeper, StackLimit, with_stack};
 use crate::{Cost, SearchProblem};
 
 /// One depth-first search over successor values, with the bookkeeping `K`:

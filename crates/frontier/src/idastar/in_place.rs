@@ -2,8 +2,8 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{Flow, IdaStar, StackLimit, Tally, frame_bytes, with_stack};
-use crate::{Cost, InPlaceProblem, SearchProblem, SearchResult};
+use super::{Flow, IdaStar, Keeper, Serial, StackLimit, frame_bytes, with_stack};
+use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     /// Searches `problem` changing one state in place: the same search as
@@ -74,109 +74,6 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
                 (flow, dfs.keeper.tally.finish())
             },
         )
-    }
-}
-
-/// What the in-place loop asks of a search's bookkeeping: the bound, the
-/// counts, the limits and the stack. The serial search keeps it in its
-/// [`Tally`] ([`Serial`]), each thread of
-/// [`ParallelIdaStar`](crate::ParallelIdaStar) in its own; the loop is
-/// written once, in [`InPlace`].
-pub(crate) trait Keeper<P: SearchProblem>: StackLimit {
-    /// The iteration's bound.
-    fn bound(&self) -> P::Cost;
-    /// Whether a node at `depth` may be expanded without
-    /// [`admit`](Self::admit): no limit check due, no new peak, room on
-    /// the stack.
-    fn is_routine(&self, depth: usize) -> bool;
-    /// Counts a node [`is_routine`](Self::is_routine) let in.
-    fn count_routine(&mut self);
-    /// Checks the limits before a node at `depth` that
-    /// [`is_routine`](Self::is_routine) did not let in, and counts it;
-    /// `false` if a limit stops the search.
-    fn admit(&mut self, depth: usize) -> bool;
-    /// Adds `n` generated children.
-    fn add_generated(&mut self, n: u64);
-    /// Notes a child whose g or f did not fit the cost type.
-    fn overflowed(&mut self);
-    /// Notes `f`, a child's f above the bound, for the next bound.
-    fn cut_off(&mut self, f: P::Cost);
-    /// Notes a goal found at cost `g`.
-    fn found_at(&mut self, g: P::Cost);
-    /// Adds a state on the way to the goal and the action that reached it
-    /// to the solution, goal first.
-    fn record(&mut self, state: P::State, action: P::Action);
-}
-
-/// The serial search's bookkeeping: its [`Tally`] and the solution's
-/// buffers.
-pub(crate) struct Serial<'a, 'b, 'c, P: SearchProblem> {
-    pub(crate) tally: Tally<'a, 'b, P::Cost>,
-    /// The solution's states and actions from the goal back, filled while a
-    /// successful iteration unwinds.
-    pub(crate) path: &'c mut Vec<P::State>,
-    pub(crate) actions: &'c mut Vec<P::Action>,
-}
-
-impl<P: SearchProblem> Keeper<P> for Serial<'_, '_, '_, P> {
-    #[inline]
-    fn bound(&self) -> P::Cost {
-        self.tally.bound
-    }
-
-    #[inline]
-    fn is_routine(&self, depth: usize) -> bool {
-        self.tally.is_routine(depth)
-    }
-
-    #[inline]
-    fn count_routine(&mut self) {
-        self.tally.counts.expanded += 1;
-    }
-
-    #[inline]
-    fn admit(&mut self, depth: usize) -> bool {
-        if !self.tally.checkpoint(depth) {
-            return false;
-        }
-        self.tally.counts.expanded += 1;
-        true
-    }
-
-    #[inline]
-    fn add_generated(&mut self, n: u64) {
-        self.tally.counts.generated += n;
-    }
-
-    #[inline]
-    fn overflowed(&mut self) {
-        self.tally.counts.overflowed = true;
-    }
-
-    #[inline]
-    fn cut_off(&mut self, f: P::Cost) {
-        self.tally.cut_off(f);
-    }
-
-    #[inline]
-    fn found_at(&mut self, g: P::Cost) {
-        self.tally.counts.found = g;
-    }
-
-    #[inline]
-    fn record(&mut self, state: P::State, action: P::Action) {
-        self.path.push(state);
-        self.actions.push(action);
-    }
-}
-
-impl<P: SearchProblem> StackLimit for Serial<'_, '_, '_, P> {
-    fn stack_limit(&self) -> usize {
-        self.tally.stack_limit
-    }
-
-    fn set_stack_limit(&mut self, limit: usize) {
-        self.tally.set_stack_limit(limit);
     }
 }
 
