@@ -6,7 +6,7 @@
 #
 #   benches/ida-vs-c.sh [ROUNDS] [IDS]     (defaults: 7, "2 4 5 6 8 13 16")
 #   UNALIGNED=1 benches/ida-vs-c.sh        (also runs fifteen built without
-#       .cargo/config.toml's jump-target alignment, in target/unaligned:
+#       .cargo/config.toml's code alignment flags, in target/unaligned:
 #       the eighth round's comparison; the first run builds it)
 #
 # Needs cc, and ../shared relative to the repository root (or SHARED=path).
