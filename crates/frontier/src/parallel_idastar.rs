@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::idastar::{Flow, Keeper, StackLimit};
+use crate::idastar::{ByValue, Flow, Keeper, StackLimit};
 use crate::limits::measure;
 use crate::solution::Iteration;
 use crate::{
@@ -136,7 +136,7 @@ where
     where
         P: SearchProblem<State = S, Action = A, Cost = C> + Sync,
     {
-        self.run::<P, ByValue>(problem)
+        self.run::<P, ValueSubtree>(problem)
     }
 
     /// Searches `problem` with each thread changing one state in place, as
@@ -262,8 +262,9 @@ const POLL_INTERVAL: u64 = 4096;
 /// How a thread searches the subtree below a node of the split.
 trait Subtree<P: SearchProblem> {
     /// Searches below `state`, a node of the split already counted in
-    /// `dfs`, with its parent's state (which no child may be), its g and
-    /// depth; hands `dfs` back with what it counted and found. (By value:
+    /// `dfs` (whose stack limit the caller has set to its depth), with its
+    /// parent's state (which no child may be), its g and depth; hands `dfs`
+    /// back with what it counted and found. (By value:
     /// the loop then reaches its counters without a pointer to follow.)
     fn search<'a, 'b, 'c>(
         dfs: Dfs<'a, 'b, 'c, P>,
@@ -274,28 +275,23 @@ trait Subtree<P: SearchProblem> {
     ) -> (Flow, Dfs<'a, 'b, 'c, P>);
 }
 
-/// The subtrees searched over successor values ([`Dfs::children`]).
-struct ByValue;
+/// The subtrees searched over successor values ([`ByValue`]).
+struct ValueSubtree;
 
-impl<P: SearchProblem> Subtree<P> for ByValue {
+impl<P: SearchProblem> Subtree<P> for ValueSubtree {
     fn search<'a, 'b, 'c>(
-        mut dfs: Dfs<'a, 'b, 'c, P>,
+        dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
         parent: &P::State,
         g: P::Cost,
         depth: usize,
     ) -> (Flow, Dfs<'a, 'b, 'c, P>) {
-        // The subtree's root runs on the thread's stack as it is; the
-        // first level below it measures the room left (`with_stack`).
-        dfs.set_stack_limit(depth);
-        let mut search = crate::idastar::ByValue {
+        let mut search = ByValue {
             problem: dfs.search.problem,
             keeper: dfs,
         };
         let flow = search.children(state, parent, g, depth);
-        let mut dfs = search.keeper;
-        dfs.set_stack_limit(usize::MAX);
-        (flow, dfs)
+        (flow, search.keeper)
     }
 }
 
@@ -542,7 +538,13 @@ where
                     let mut dfs = Dfs::new(self, depth);
                     let (flow, mut dfs) = if dfs.enter(depth) {
                         let parent = &above[node.parent].state;
-                        T::search(dfs, &node.state, parent, node.g, depth)
+                        // The subtree's root runs on the thread's stack as
+                        // it is; the first level below it measures the room
+                        // left (`with_stack`).
+                        dfs.set_stack_limit(depth);
+                        let (flow, mut dfs) = T::search(dfs, &node.state, parent, node.g, depth);
+                        dfs.set_stack_limit(usize::MAX);
+                        (flow, dfs)
                     } else {
                         (Flow::Stop, dfs)
                     };

@@ -5,30 +5,25 @@
 
 use super::{Dfs, Flow, Subtree};
 use crate::InPlaceProblem;
-use crate::idastar::{InPlace, StackLimit};
+use crate::idastar::InPlace;
 
 /// The subtrees searched in place.
 pub(super) struct InPlaceSubtree;
 
 impl<P: InPlaceProblem> Subtree<P> for InPlaceSubtree {
     fn search<'a, 'b, 'c>(
-        mut dfs: Dfs<'a, 'b, 'c, P>,
+        dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
         parent: &P::State,
         g: P::Cost,
         depth: usize,
     ) -> (Flow, Dfs<'a, 'b, 'c, P>) {
-        // The subtree's root runs on the thread's stack as it is; the
-        // first level below it measures the room left.
-        dfs.set_stack_limit(depth);
         let mut search = InPlace {
             problem: dfs.search.problem,
             state: state.clone(),
             keeper: dfs,
         };
         let flow = search.expand_root(parent, g, depth);
-        let mut dfs = search.keeper;
-        dfs.set_stack_limit(usize::MAX);
-        (flow, dfs)
+        (flow, search.keeper)
     }
 }
