@@ -247,13 +247,15 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
             |tally, start, path, actions| {
                 let mut dfs = Dfs {
                     problem,
-                    tally,
-                    path,
-                    actions,
+                    keeper: Serial {
+                        tally,
+                        path,
+                        actions,
+                    },
                     children: &mut *children,
                 };
                 let flow = expand_root(&mut dfs, start);
-                (flow, dfs.tally.finish())
+                (flow, dfs.keeper.tally.finish())
             },
         )
     }
@@ -674,11 +676,9 @@ impl<C: Cost> Tally<'_, '_, C> {
 /// stack.
 struct Dfs<'a, 'b, 'c, P: SearchProblem> {
     problem: &'c P,
-    tally: Tally<'a, 'b, P::Cost>,
-    /// The solution's states and actions from the goal back, filled while a
-    /// successful iteration unwinds.
-    path: &'c mut Vec<P::State>,
-    actions: &'c mut Vec<P::Action>,
+    /// The counts, limits and solution buffers, as the plain search keeps
+    /// them.
+    keeper: Serial<'a, 'b, 'c, P>,
     /// The children of every level on the path.
     children: &'c mut Vec<Child<P>>,
 }
@@ -699,11 +699,11 @@ pub(crate) enum Flow {
 
 impl<P: SearchProblem> StackLimit for Dfs<'_, '_, '_, P> {
     fn stack_limit(&self) -> usize {
-        self.tally.stack_limit
+        self.keeper.stack_limit()
     }
 
     fn set_stack_limit(&mut self, limit: usize) {
-        self.tally.set_stack_limit(limit);
+        self.keeper.set_stack_limit(limit);
     }
 }
 
@@ -728,16 +728,16 @@ where
     P::Cost: Sub<Output = P::Cost>,
 {
     fn expand_root_bpmx(&mut self, start: &P::State) -> Flow {
-        if !self.tally.enter(1) {
+        if !self.keeper.tally.enter(1) {
             return Flow::Stop;
         }
         let h = self.problem.heuristic(start);
         self.children_bpmx(start, start, P::Cost::ZERO, h, 1).0
     }
 
-    /// [`expand`](Self::expand) with the node's (possibly raised) `h`;
-    /// returns how the subtree's search ended and the node's h as raised by
-    /// it.
+    /// The plain search's `expand` ([`ByValue`]) with the node's (possibly
+    /// raised) `h`; returns how the subtree's search ended and the node's h
+    /// as raised by it.
     fn expand_bpmx(
         &mut self,
         state: P::State,
@@ -748,14 +748,14 @@ where
     ) -> (Flow, P::Cost) {
         let (flow, h) = self.children_bpmx(&state, parent, g, h, depth);
         if flow == Flow::Found {
-            self.path.push(state);
+            self.keeper.path.push(state);
         }
         (flow, h)
     }
 
     /// [`expand_bpmx`](Self::expand_bpmx) for a node that
-    /// [`Tally::is_routine`] does not let in, as
-    /// [`expand_checked`](Self::expand_checked).
+    /// [`Tally::is_routine`] does not let in, as the plain search's
+    /// `expand_checked` ([`ByValue`]).
     #[cold]
     #[inline(never)]
     fn expand_bpmx_checked(
@@ -766,10 +766,9 @@ where
         h: P::Cost,
         depth: usize,
     ) -> (Flow, P::Cost) {
-        if !self.tally.checkpoint(depth) {
+        if !self.keeper.admit(depth) {
             return (Flow::Stop, h);
         }
-        self.tally.counts.expanded += 1;
         with_stack(self, depth, |dfs| {
             dfs.expand_bpmx(state, parent, g, h, depth)
         })
@@ -781,11 +780,11 @@ where
     #[inline]
     fn within_bound(&mut self, g: P::Cost, h: P::Cost) -> bool {
         let Some(f) = g.checked_add(h) else {
-            self.tally.counts.overflowed = true;
+            self.keeper.overflowed();
             return false;
         };
-        if f > self.tally.bound {
-            self.tally.cut_off(f);
+        if f > self.keeper.bound() {
+            self.keeper.cut_off(f);
             return false;
         }
         true
@@ -826,24 +825,23 @@ where
             if let Some(child_g) = g.checked_add(step.cost)
                 && child_g
                     .checked_add(child_h)
-                    .is_some_and(|f| f <= self.tally.bound)
+                    .is_some_and(|f| f <= self.keeper.bound())
                 && self.problem.is_goal(&step.state)
             {
-                self.tally.counts.generated += generated;
+                self.keeper.add_generated(generated);
                 self.children.truncate(first);
-                self.path.push(step.state);
-                self.actions.push(step.action);
-                self.tally.counts.found = child_g;
+                self.keeper.found_at(child_g);
+                self.keeper.record(step.state, step.action);
                 return (Flow::Found, h);
             }
-            if let Err(limit) = self.tally.room.push(self.children, (step, child_h)) {
-                self.tally.counts.generated += generated;
+            if let Err(limit) = self.keeper.tally.room.push(self.children, (step, child_h)) {
+                self.keeper.add_generated(generated);
                 self.children.truncate(first);
-                self.tally.counts.stopped = Some(limit);
+                self.keeper.tally.counts.stopped = Some(limit);
                 return (Flow::Stop, h);
             }
         }
-        self.tally.counts.generated += generated;
+        self.keeper.add_generated(generated);
         let flow = self.search_children(state, g, &mut h, first, depth);
         self.children.truncate(first);
         (flow, h)
@@ -868,7 +866,7 @@ where
         for i in first..end {
             let (step, child_h) = self.children[i].clone();
             let Some(child_g) = g.checked_add(step.cost) else {
-                self.tally.counts.overflowed = true;
+                self.keeper.overflowed();
                 continue;
             };
             // The parent's bound passed down: h(child) >= h - cost.
@@ -883,8 +881,8 @@ where
                 continue;
             }
             let depth = depth + 1;
-            let (flow, child_h) = if self.tally.is_routine(depth) {
-                self.tally.counts.expanded += 1;
+            let (flow, child_h) = if self.keeper.is_routine(depth) {
+                self.keeper.count_routine();
                 self.expand_bpmx(step.state, state, child_g, child_h, depth)
             } else {
                 self.expand_bpmx_checked(step.state, state, child_g, child_h, depth)
@@ -900,7 +898,7 @@ where
                     }
                 }
                 Flow::Found => {
-                    self.actions.push(step.action);
+                    self.keeper.actions.push(step.action);
                     return Flow::Found;
                 }
                 Flow::Stop => return Flow::Stop,
