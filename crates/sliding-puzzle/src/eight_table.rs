@@ -84,11 +84,12 @@ impl EightTable {
             distance += 1;
             for i in layer.clone() {
                 let (board, back) = queue[i];
-                for &(m, cell) in board.move_list() {
+                for &mv in board.move_list() {
+                    let m = mv.direction();
                     if Some(m) == back {
                         continue;
                     }
-                    let (child, _) = board.slide(cell);
+                    let (child, _) = board.slide_by(mv);
                     let entry = &mut entries[index(&child)];
                     if *entry == UNREACHED {
                         *entry = distance << 2 | m.opposite() as u8;

@@ -99,7 +99,7 @@ mod random;
 mod rank;
 mod solvable;
 
-pub use board::{Board, Eight, Fifteen, Slide};
+pub use board::{BlankMove, Board, Eight, Fifteen, Slide};
 pub use eight_table::EightTable;
 pub use error::{InstanceError, MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};

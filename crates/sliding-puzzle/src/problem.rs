@@ -10,7 +10,7 @@ use frontier::{
 
 use crate::board::small;
 use crate::heuristic::{Memo, Target};
-use crate::{Board, Heuristic, Manhattan, Move, Slide};
+use crate::{BlankMove, Board, Heuristic, Manhattan, Move, Slide};
 
 /// A search state: a board and its heuristic value.
 ///
@@ -254,10 +254,10 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
         state: &PuzzleState<W, H>,
     ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
         let PuzzleState { board, h, memo } = *state;
-        board.move_list().iter().map(move |&(action, cell)| {
-            let (board, slide) = board.slide(cell);
+        board.move_list().iter().map(move |&mv| {
+            let (board, slide) = board.slide_by(mv);
             let (h, memo) = self.child_estimate(&board, h, memo, slide);
-            Step::new(action, PuzzleState { board, h, memo }, 1)
+            Step::new(mv.direction(), PuzzleState { board, h, memo }, 1)
         })
     }
 
@@ -274,17 +274,19 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
     }
 }
 
-/// The board changed in place: a move is a direction of the blank and the
-/// cell it goes to (an entry of the shape's move table), and what undoes it
+/// The board changed in place: a move is an entry of the shape's move
+/// table ([`BlankMove`]: the blank's direction, the cell it goes to, and
+/// the shift and XOR pattern that slide the tile, so that a move costs no
+/// arithmetic on cell numbers), and what undoes it
 /// is the XOR of the boards' cells before and after, with the blank's cell
 /// and the estimate from before (undoing is then three stores), and the
 /// heuristic's memo where it keeps one.
 impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puzzle<W, H, Hr> {
-    type Move = (Move, u8);
+    type Move = BlankMove;
     /// The XOR of the cells before and after the move, the blank's cell,
     /// the estimate before it and, for a heuristic that keeps one, its memo.
     type Undo = (u64, u8, u8, Memo);
-    type Moves = std::iter::Copied<std::slice::Iter<'static, (Move, u8)>>;
+    type Moves = std::iter::Copied<std::slice::Iter<'static, BlankMove>>;
 
     #[inline]
     fn moves(&self, state: &PuzzleState<W, H>) -> Self::Moves {
@@ -296,24 +298,24 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     fn leads_back(
         &self,
         _: &PuzzleState<W, H>,
-        (_, cell): (Move, u8),
+        mv: BlankMove,
         (_, blank, _, _): (u64, u8, u8, Memo),
     ) -> bool {
-        cell == blank
+        mv.cell() == usize::from(blank)
     }
 
     #[inline]
     fn apply(
         &self,
         state: &mut PuzzleState<W, H>,
-        (_, cell): (Move, u8),
+        mv: BlankMove,
     ) -> Applied<(u64, u8, u8, Memo), u32> {
         let PuzzleState {
             board: before,
             h,
             memo,
         } = *state;
-        let (board, slide) = before.slide(cell);
+        let (board, slide) = before.slide_by(mv);
         let (after, after_memo) = self.heuristic.update_memo(&board, h, memo, slide);
         // A heuristic that keeps no memo leaves the state's as it is (no
         // store, nothing to save for the undo): measured, a constant store
@@ -333,8 +335,8 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     /// The estimate updated for the tile that would slide, the board left
     /// as it is.
     #[inline]
-    fn preview(&self, state: &PuzzleState<W, H>, (_, cell): (Move, u8)) -> Preview<u32> {
-        let (board, slide) = state.board.slide(cell);
+    fn preview(&self, state: &PuzzleState<W, H>, mv: BlankMove) -> Preview<u32> {
+        let (board, slide) = state.board.slide_by(mv);
         Preview {
             cost: 1,
             h: u32::from(
@@ -351,11 +353,11 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     fn preview_within(
         &self,
         state: &PuzzleState<W, H>,
-        (_, cell): (Move, u8),
+        mv: BlankMove,
         g: u32,
         bound: u32,
     ) -> Preview<u32> {
-        let (board, slide) = state.board.slide(cell);
+        let (board, slide) = state.board.slide_by(mv);
         let (quick, _) = self
             .heuristic
             .update_memo(&board, state.h, state.memo, slide);
@@ -379,8 +381,8 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         };
     }
 
-    fn action(&self, _: &PuzzleState<W, H>, (action, _): (Move, u8)) -> Move {
-        action
+    fn action(&self, _: &PuzzleState<W, H>, mv: BlankMove) -> Move {
+        mv.direction()
     }
 }
 

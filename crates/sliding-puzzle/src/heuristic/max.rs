@@ -155,8 +155,8 @@ mod tests {
         let max = Max::new(Manhattan, Misplaced);
         let board = Eight::random_solvable(7);
         let before = max.quick_estimate(&board);
-        for &(_, cell) in board.move_list() {
-            let (after, slide) = board.slide(cell);
+        for &mv in board.move_list() {
+            let (after, slide) = board.slide_by(mv);
             assert_eq!(
                 max.update(&after, before, slide),
                 Manhattan.estimate(&after)
