@@ -91,6 +91,25 @@ const OFF: u8 = u8::MAX;
 /// It is the move of [`Puzzle`](crate::Puzzle)'s in-place search
 /// ([`frontier::InPlaceProblem`]); the board it applies to is the one whose
 /// blank it was listed for.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{InPlaceProblem, SearchProblem};
+/// use sliding_puzzle::{Eight, Manhattan, Move, Puzzle};
+///
+/// let puzzle = Puzzle::new(Eight::goal(), Manhattan);
+/// let mut state = puzzle.start();
+/// // The blank is bottom right (cell 8): it can go left or up.
+/// let moves: Vec<_> = puzzle.moves(&state).collect();
+/// let listed: Vec<_> = moves.iter().map(|m| (m.direction(), m.cell())).collect();
+/// assert_eq!(listed, [(Move::Left, 7), (Move::Up, 5)]);
+/// let applied = puzzle.apply(&mut state, moves[1]);
+/// assert_eq!(state.board.to_line(), "1 2 3 4 5 x 7 8 6");
+/// assert_eq!(state.h, 1);
+/// puzzle.undo(&mut state, applied.undo);
+/// assert_eq!(state, puzzle.start());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlankMove {
     /// Where the blank goes, as `Move as u8`: a plain byte, so that no
