@@ -181,28 +181,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        self.run(
-            problem,
-            frame_bytes::<P>(),
-            |mut tally, start, path, actions| {
-                if !tally.enter(1) {
-                    return (Flow::Stop, tally.finish());
-                }
-                let mut dfs = ByValue {
-                    problem,
-                    keeper: Serial {
-                        tally,
-                        path,
-                        actions,
-                    },
-                };
-                // The root stands in as its own parent: the only child that
-                // skips is a loop back to the root, which no cheapest path
-                // takes.
-                let flow = dfs.children(start, start, C::ZERO, 1);
-                (flow, dfs.keeper.tally.finish())
-            },
-        )
+        self.run(problem, frame_bytes::<P>(), |keeper, start| {
+            let mut dfs = ByValue { problem, keeper };
+            // The root stands in as its own parent: the only child that
+            // skips is a loop back to the root, which no cheapest path
+            // takes.
+            let flow = dfs.children(start, start, C::ZERO, 1);
+            (flow, dfs.keeper.tally.finish())
+        })
     }
 }
 
@@ -219,8 +205,14 @@ impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> 
         P: ReversibleProblem<State = S, Action = A, Cost = C>,
     {
         let mut children = std::mem::take(&mut self.children);
-        let result = self.run_dfs(problem, &mut children, |dfs, start| {
-            dfs.expand_root_bpmx(start)
+        let result = self.run(problem, frame_bytes::<P>(), |keeper, start| {
+            let mut dfs = Dfs {
+                problem,
+                keeper,
+                children: &mut children,
+            };
+            let flow = dfs.expand_root_bpmx(start);
+            (flow, dfs.keeper.tally.finish())
         });
         children.clear();
         self.children = children;
@@ -229,51 +221,18 @@ impl<S: Clone + Eq, A: Clone, C: Cost + Sub<Output = C>> IdaStar<S, A, C, Bpmx> 
 }
 
 impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
-    /// Runs the iterations of a BPMX search of `problem`, each one's
-    /// depth-first search ([`Dfs`], with `children` as its stack) started
-    /// by `expand_root`.
-    fn run_dfs<P>(
-        &mut self,
-        problem: &P,
-        children: &mut Vec<Child<P>>,
-        expand_root: impl Fn(&mut Dfs<'_, '_, '_, P>, &S) -> Flow,
-    ) -> SearchResult<S, A, C>
-    where
-        P: SearchProblem<State = S, Action = A, Cost = C>,
-    {
-        self.run(
-            problem,
-            frame_bytes::<P>(),
-            |tally, start, path, actions| {
-                let mut dfs = Dfs {
-                    problem,
-                    keeper: Serial {
-                        tally,
-                        path,
-                        actions,
-                    },
-                    children: &mut *children,
-                };
-                let flow = expand_root(&mut dfs, start);
-                (flow, dfs.keeper.tally.finish())
-            },
-        )
-    }
-
     /// Runs the iterations of a search of `problem`, `iteration` searching
     /// below the start under one bound: the bookkeeping that
     /// [`search`](IdaStar::search), the BPMX search and
-    /// [`search_in_place`](IdaStar::search_in_place) share.
+    /// [`search_in_place`](IdaStar::search_in_place) share. Each iteration
+    /// gets the [`Serial`] keeper with the start already counted as
+    /// expanded; if a limit stops the search at the start, `iteration` is
+    /// not called.
     fn run<P>(
         &mut self,
         problem: &P,
         frame_bytes: usize,
-        iteration: impl for<'t, 'u> FnMut(
-            Tally<'t, 'u, C>,
-            &S,
-            &mut Vec<S>,
-            &mut Vec<A>,
-        ) -> (Flow, Counts<C>),
+        iteration: impl for<'t, 'u, 'v> FnMut(Serial<'t, 'u, 'v, P>, &S) -> (Flow, Counts<C>),
     ) -> SearchResult<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -296,12 +255,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
         budget: &mut Budget<'_, C>,
         stats: &mut Stats<C>,
         frame_bytes: usize,
-        mut iteration: impl for<'t, 'u> FnMut(
-            Tally<'t, 'u, C>,
-            &S,
-            &mut Vec<S>,
-            &mut Vec<A>,
-        ) -> (Flow, Counts<C>),
+        mut iteration: impl for<'t, 'u, 'v> FnMut(Serial<'t, 'u, 'v, P>, &S) -> (Flow, Counts<C>),
     ) -> Outcome<S, A, C>
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
@@ -342,7 +296,16 @@ impl<S: Clone + Eq, A: Clone, C: Cost, M> IdaStar<S, A, C, M> {
                     overflowed: false,
                 },
             };
-            let (flow, counts) = iteration(tally, &start, &mut self.path, &mut self.actions);
+            let mut keeper = Serial {
+                tally,
+                path: &mut self.path,
+                actions: &mut self.actions,
+            };
+            let (flow, counts) = if keeper.tally.enter(1) {
+                iteration(keeper, &start)
+            } else {
+                (Flow::Stop, keeper.tally.finish())
+            };
             overflowed |= counts.overflowed;
             stats.iterations.push(Iteration {
                 bound,
@@ -727,10 +690,8 @@ impl<P: SearchProblem> Dfs<'_, '_, '_, P>
 where
     P::Cost: Sub<Output = P::Cost>,
 {
+    /// Searches below the start, already counted.
     fn expand_root_bpmx(&mut self, start: &P::State) -> Flow {
-        if !self.keeper.tally.enter(1) {
-            return Flow::Stop;
-        }
         let h = self.problem.heuristic(start);
         self.children_bpmx(start, start, P::Cost::ZERO, h, 1).0
     }

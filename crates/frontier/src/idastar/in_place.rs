@@ -2,7 +2,7 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{Flow, IdaStar, Keeper, Serial, StackLimit, frame_bytes, with_stack};
+use super::{Flow, IdaStar, Keeper, StackLimit, frame_bytes, with_stack};
 use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
@@ -52,28 +52,17 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: InPlaceProblem<State = S, Action = A, Cost = C>,
     {
-        self.run(
-            problem,
-            frame_bytes::<P>(),
-            |mut tally, start, path, actions| {
-                if !tally.enter(1) {
-                    return (Flow::Stop, tally.finish());
-                }
-                let mut dfs = InPlace {
-                    problem,
-                    state: start.clone(),
-                    keeper: Serial {
-                        tally,
-                        path,
-                        actions,
-                    },
-                };
-                // No move reached the root: a move back to the root itself
-                // is skipped, as `search` skips it.
-                let flow = dfs.expand_root(start, C::ZERO, 1);
-                (flow, dfs.keeper.tally.finish())
-            },
-        )
+        self.run(problem, frame_bytes::<P>(), |keeper, start| {
+            let mut dfs = InPlace {
+                problem,
+                state: start.clone(),
+                keeper,
+            };
+            // No move reached the root: a move back to the root itself
+            // is skipped, as `search` skips it.
+            let flow = dfs.expand_root(start, C::ZERO, 1);
+            (flow, dfs.keeper.tally.finish())
+        })
     }
 }
 
