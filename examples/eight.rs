@@ -36,13 +36,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::eight::{Boards, SizeMode};
 use frontier_workspace::registry::DatabaseArgs;
 use frontier_workspace::strategy::{
-    Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
-    ignored_heuristic,
+    Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy, parse_args,
 };
 use sliding_puzzle::format_moves;
 
@@ -92,14 +91,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let mut command = Args::command();
-    let matches = command.get_matches_mut();
-    let args = Args::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
-    if let Some(complaint) = ignored_heuristic(&matches, args.algo, args.heuristic) {
-        command
-            .error(clap::error::ErrorKind::ArgumentConflict, complaint)
-            .exit();
-    }
+    let args = parse_args(|args: &Args| (args.algo, args.heuristic));
     let mut limits = Limits::new().max_stored(args.max_stored);
     if let Some(seconds) = args.max_time {
         match Duration::try_from_secs_f64(seconds) {

@@ -45,10 +45,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName, Size};
-use frontier_workspace::strategy::{Answer, Solver, Strategy, ignored_heuristic};
+use frontier_workspace::strategy::{Answer, Solver, Strategy, parse_args};
 use sliding_puzzle::AnyBoard;
 use sliding_puzzle::instances::{Instance, KORF100, parse_instances};
 
@@ -96,14 +96,7 @@ struct Outcome {
 }
 
 fn main() -> ExitCode {
-    let mut command = Args::command();
-    let matches = command.get_matches_mut();
-    let args = Args::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
-    if let Some(complaint) = ignored_heuristic(&matches, Some(args.algo), args.heuristic) {
-        command
-            .error(clap::error::ErrorKind::ArgumentConflict, complaint)
-            .exit();
-    }
+    let args = parse_args(|args: &Args| (Some(args.algo), args.heuristic));
     let mut instances = match read_instances(&args.input) {
         Ok(instances) => instances,
         Err(err) => {

@@ -76,6 +76,26 @@ pub fn ignored_heuristic(
     ))
 }
 
+/// The program's arguments parsed from the command line, as
+/// `T::parse()` parses them, and a `--heuristic` that `choice` (the
+/// arguments' algorithm and heuristic) would ignore refused the same way,
+/// as a usage error ([`ignored_heuristic`]): the message and exit status 2.
+#[must_use]
+pub fn parse_args<T: clap::Parser>(
+    choice: impl FnOnce(&T) -> (Option<Algorithm>, HeuristicName),
+) -> T {
+    let mut command = T::command();
+    let matches = command.get_matches_mut();
+    let args = T::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
+    let (algorithm, heuristic) = choice(&args);
+    if let Some(complaint) = ignored_heuristic(&matches, algorithm, heuristic) {
+        command
+            .error(clap::error::ErrorKind::ArgumentConflict, complaint)
+            .exit();
+    }
+    args
+}
+
 /// An algorithm and, if it uses one, a heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Strategy {
