@@ -185,9 +185,20 @@ fn search<P: SearchProblem>(
     }
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
+    let mut overflowed = false;
     // The table is the queue: states are stored in the order BFS reaches them.
     let mut head: NodeId = 0;
+    // The end of the layer `head` is in.
+    let mut layer_end = 1;
     while (head as usize) < table.len() {
+        if head as usize == layer_end {
+            if overflowed {
+                // A dropped path may have led to a goal in fewer steps than
+                // any path still to be found.
+                return Outcome::LimitReached(Limit::CostOverflow);
+            }
+            layer_end = table.len();
+        }
         if let Err(limit) = budget.before_expand(stats.expanded) {
             return Outcome::LimitReached(limit);
         }
@@ -199,7 +210,11 @@ fn search<P: SearchProblem>(
         for step in problem.successors(&parent) {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
-                return Outcome::LimitReached(Limit::CostOverflow);
+                // A path whose cost does not fit: dropped. A goal in this
+                // layer is still a fewest-step answer; the next layer is not
+                // searched.
+                overflowed = true;
+                continue;
             };
             if max_cost.is_some_and(|bound| g > bound) {
                 pruned = true;
@@ -220,7 +235,9 @@ fn search<P: SearchProblem>(
         }
         head += 1;
     }
-    if pruned {
+    if overflowed {
+        Outcome::LimitReached(Limit::CostOverflow)
+    } else if pruned {
         Outcome::LimitReached(Limit::Cost)
     } else {
         Outcome::Unreachable

@@ -244,6 +244,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
         // numbered consecutively.
         let mut forward_layer: (NodeId, NodeId) = (0, 1);
         let mut backward_layer: (NodeId, NodeId) = (1, 2);
+        let mut overflowed = false;
         loop {
             let forward_size = forward_layer.1 - forward_layer.0;
             let backward_size = backward_layer.1 - backward_layer.0;
@@ -271,16 +272,43 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
                 let stop = match side {
                     Side::Forward => {
                         let steps = problem.successors(&parent);
-                        expand(table, problem, steps, id, g, side, other, &room, stats)
+                        expand(
+                            table,
+                            problem,
+                            steps,
+                            id,
+                            g,
+                            side,
+                            other,
+                            &room,
+                            stats,
+                            &mut overflowed,
+                        )
                     }
                     Side::Backward => {
                         let steps = problem.predecessors(&parent);
-                        expand(table, problem, steps, id, g, side, other, &room, stats)
+                        expand(
+                            table,
+                            problem,
+                            steps,
+                            id,
+                            g,
+                            side,
+                            other,
+                            &room,
+                            stats,
+                            &mut overflowed,
+                        )
                     }
                 };
                 if let Some(outcome) = stop {
                     return outcome;
                 }
+            }
+            if overflowed {
+                // A dropped path may have met the other side in fewer
+                // steps than any path still to be found.
+                return overflow();
             }
             *layer = (first_new, table_len::<P>(table));
         }
@@ -290,7 +318,8 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Search<'_, T, S, A, C> {
 /// Stores the children `steps` of node `id` (reached at cost `g`) on its
 /// `side`, until one of them is found in `other`, the other side's frontier
 /// (the path, or the stop of a cost overflow), or a limit stops the search;
-/// `None` when every child was handled.
+/// `None` when every child was handled. A child whose cost does not fit is
+/// dropped and sets `overflowed`.
 #[expect(clippy::inline_always, reason = "measured: see `Search::search`")]
 #[inline(always)]
 #[expect(
@@ -307,6 +336,7 @@ fn expand<P, T>(
     other: (NodeId, NodeId),
     room: &Room,
     stats: &mut Stats<P::Cost>,
+    overflowed: &mut bool,
 ) -> Option<Outcome<P::State, P::Action, P::Cost>>
 where
     P: BidirectionalProblem,
@@ -317,8 +347,10 @@ where
     for step in steps {
         generated += 1;
         let Some(g) = g.checked_add(step.cost) else {
-            stats.generated += generated;
-            return Some(overflow());
+            // A path whose cost does not fit: dropped, and said so if no
+            // path that fits is found.
+            *overflowed = true;
+            continue;
         };
         let node = Node {
             parent: id,

@@ -241,6 +241,7 @@ fn search<P: SearchProblem>(
     open.clear();
     let max_cost = budget.max_cost().copied();
     let mut pruned = false;
+    let mut overflowed = false;
     let start = problem.start();
     stats.generated = 1;
     let start_is_goal = problem.is_goal(&start);
@@ -274,7 +275,10 @@ fn search<P: SearchProblem>(
         for step in problem.successors(&parent) {
             stats.generated += 1;
             let Some(g) = g.checked_add(step.cost) else {
-                return Outcome::LimitReached(Limit::CostOverflow);
+                // A path whose cost does not fit: dropped, and said so if
+                // no path that fits is found.
+                overflowed = true;
+                continue;
             };
             if max_cost.is_some_and(|bound| g > bound) {
                 pruned = true;
@@ -300,7 +304,9 @@ fn search<P: SearchProblem>(
             }
         }
     }
-    if pruned {
+    if overflowed {
+        Outcome::LimitReached(Limit::CostOverflow)
+    } else if pruned {
         Outcome::LimitReached(Limit::Cost)
     } else {
         Outcome::Unreachable

@@ -181,6 +181,13 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
 /// first meeting makes the test worth running (`indexed`).
 struct Queues<C> {
     open: [Queue<C>; 2],
+    /// Open nodes whose priority max(f, 2g) does not fit the cost type
+    /// (2g does not), as `(id, g)`: their priority exceeds every cost the
+    /// type holds, so they would be expanded only after every path that
+    /// fits had been found. They are kept aside, never expanded, but they
+    /// keep their direction alive: a direction with only these left has
+    /// not run out of nodes.
+    beyond: [Vec<(NodeId, C)>; 2],
     by_f: [Queue<C>; 2],
     by_g: [Queue<C>; 2],
     indexed: bool,
@@ -190,11 +197,23 @@ impl<C> Default for Queues<C> {
     fn default() -> Self {
         Queues {
             open: [Queue::default(), Queue::default()],
+            beyond: [Vec::new(), Vec::new()],
             by_f: [Queue::default(), Queue::default()],
             by_g: [Queue::default(), Queue::default()],
             indexed: false,
         }
     }
+}
+
+/// The best open node of one direction.
+#[derive(Clone, Copy)]
+enum Head<C> {
+    /// `(id, priority, g)`.
+    Fits((NodeId, C, C)),
+    /// Only nodes whose priority does not fit the cost type are left.
+    Beyond,
+    /// The direction has run out of nodes.
+    Empty,
 }
 
 impl<C: Cost> Queues<C> {
@@ -207,6 +226,9 @@ impl<C: Cost> Queues<C> {
         {
             queue.clear();
         }
+        for beyond in &mut self.beyond {
+            beyond.clear();
+        }
         self.indexed = false;
     }
 
@@ -217,29 +239,50 @@ impl<C: Cost> Queues<C> {
             .chain(&self.by_f)
             .chain(&self.by_g)
             .map(Queue::allocated)
-            .sum()
+            .sum::<usize>()
+            + self
+                .beyond
+                .iter()
+                .map(|beyond| beyond.capacity() * size_of::<(NodeId, C)>())
+                .sum::<usize>()
     }
 
     /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
-    /// [`Place::Open`], or `None` if its priority does not fit the cost
-    /// type.
-    fn push(
-        &mut self,
-        side: usize,
-        id: NodeId,
-        g: C,
-        f: C,
-        room: &Room,
-    ) -> Result<Option<Place>, Limit> {
-        let Some(twice) = g.checked_add(g) else {
-            return Ok(None);
-        };
-        self.open[side].push(id, f.max(twice), g, room)?;
+    /// in the open list, or with the nodes beyond it if its priority does
+    /// not fit the cost type. Either way the node is [`Place::Open`].
+    fn push(&mut self, side: usize, id: NodeId, g: C, f: C, room: &Room) -> Result<Place, Limit> {
+        match g.checked_add(g) {
+            Some(twice) => self.open[side].push(id, f.max(twice), g, room)?,
+            None => room.push(&mut self.beyond[side], (id, g))?,
+        }
         if self.indexed {
             self.by_f[side].push(id, f, g, room)?;
             self.by_g[side].push(id, g, g, room)?;
         }
-        Ok(Some(Place::Open))
+        Ok(Place::Open)
+    }
+
+    /// The best open node of direction `side`; `live(id, g)` tells whether
+    /// an entry is still open at cost `g`, `priority(id, g)` its priority.
+    fn head(
+        &mut self,
+        side: usize,
+        live: impl Fn(NodeId, C) -> bool,
+        priority: impl Fn(NodeId, C) -> Option<C>,
+    ) -> Head<C> {
+        if let Some(head) =
+            self.open[side].peek(|id, g| live(id, g).then(|| priority(id, g)).flatten())
+        {
+            return Head::Fits(head);
+        }
+        // Stale entries (reopened more cheaply since) are dropped.
+        while let Some(&(id, g)) = self.beyond[side].last() {
+            if live(id, g) {
+                return Head::Beyond;
+            }
+            self.beyond[side].pop();
+        }
+        Head::Empty
     }
 
     /// Fills the f and g orders with every open node.
@@ -337,17 +380,32 @@ where
     };
     loop {
         let heads = [0, 1].map(|side| {
-            queues.open[side].peek(|id, g| {
-                sides
-                    .is_at::<P>(side, id, g, Place::Open)
-                    .then(|| priority(g, sides.h(side, id)))
-                    .flatten()
-            })
+            queues.head(
+                side,
+                |id, g| sides.is_at::<P>(side, id, g, Place::Open),
+                |id, g| priority(g, sides.h(side, id)),
+            )
         });
-        let [Some(forward), Some(backward)] = heads else {
+        let (lowest, side, (id, _, g)) = match heads {
             // One search has run out of nodes: every path is found (or
-            // pruned by the cost bound).
-            break;
+            // pruned by the cost bound, or dropped as too costly for the
+            // type). Or every priority left exceeds what the type holds,
+            // so every path that fits is found.
+            [Head::Empty, _] | [_, Head::Empty] => break,
+            [Head::Beyond, Head::Beyond] => {
+                progress.overflowed = true;
+                break;
+            }
+            [Head::Fits(forward), Head::Beyond] => (forward.1, Direction::Forward, forward),
+            [Head::Beyond, Head::Fits(backward)] => (backward.1, Direction::Backward, backward),
+            [Head::Fits(forward), Head::Fits(backward)] => {
+                let lowest = forward.1.min(backward.1);
+                if (forward.1, forward.2) <= (backward.1, backward.2) {
+                    (lowest, Direction::Forward, forward)
+                } else {
+                    (lowest, Direction::Backward, backward)
+                }
+            }
         };
         if let Some(meeting) = progress.best {
             if !queues.indexed
@@ -355,17 +413,11 @@ where
             {
                 return Outcome::LimitReached(limit);
             }
-            let lowest = forward.1.min(backward.1);
             if lower_bound::<P, T>(lowest, sides, queues).is_none_or(|bound| meeting.cost <= bound)
             {
                 break;
             }
         }
-        let (side, (id, _, g)) = if (forward.1, forward.2) <= (backward.1, backward.2) {
-            (Direction::Forward, forward)
-        } else {
-            (Direction::Backward, backward)
-        };
         let s = side.index();
         queues.open[s].take();
         sides.set_place(s, id, Place::Closed);
@@ -383,7 +435,7 @@ where
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, _, f, room| queues.push(s, child, g, f, room),
+            |s, child, g, _, f, room| queues.push(s, child, g, f, room).map(Some),
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);
