@@ -412,6 +412,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "parallel")]
     fn the_parallel_searches_follow_a_path_of_a_million_levels() {
         // Each thread's subtree holds almost the whole path: its stack is
         // looked after by the same step as the serial search's
