@@ -24,8 +24,12 @@
 //! Every solution is replayed to the goal and the optimal lengths of all
 //! strategies are cross-checked board by board (and against Korf's
 //! published lengths): a disagreement is reported on stderr and the exit
-//! status is 2. Bad lines of `--boards` are reported with their line
-//! numbers and skipped.
+//! status is 2. Bad lines of `--boards` and `--pancakes` (a line that is
+//! not UTF-8 among them) are reported with their line numbers and skipped.
+//!
+//! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
+//! with a note on stderr (`frontier_workspace::jobs`). If the threads
+//! cannot be had the boards are solved one at a time, with a warning.
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -39,9 +43,11 @@ use frontier_workspace::compare::{
     self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards,
     read_stacks, strategies_of, summarise,
 };
+use frontier_workspace::jobs::{Jobs, parse_jobs, thread_pool};
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use frontier_workspace::strategy::Solver;
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::ThreadPool;
 
 /// Compares search strategies on sliding-tile puzzles and pancake stacks:
 /// the 3x3 table, BFS, bidirectional BFS (hashed and dense tables), A*,
@@ -91,8 +97,9 @@ struct Args {
 
     /// How many boards to solve at once. 1 (the default) keeps every time
     /// that of a search alone on the machine; more is faster but times then
-    /// include the contention (0 is refused, not taken as 1)
-    #[arg(long, default_value_t = NonZeroUsize::MIN)]
+    /// include the contention (0 is refused, not taken as 1; above 1024
+    /// refused; above 4 a core capped, with a note on stderr)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
     jobs: NonZeroUsize,
 
     /// Default set: how many random 3x3 boards
@@ -153,6 +160,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let pool = pool(args.jobs);
     let strategies = strategies_of(&args.algorithms, &args.heuristics);
     let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
     let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
@@ -178,7 +186,7 @@ fn main() -> ExitCode {
         &sets,
         &strategies,
         &limits,
-        args.jobs.get(),
+        pool.as_ref(),
         &solver,
         &progress,
     ) {
@@ -201,7 +209,7 @@ fn main() -> ExitCode {
     let settings = Settings {
         max_stored: Some(args.max_stored),
         max_time: Some(max_time),
-        jobs: args.jobs.get(),
+        jobs: pool.as_ref().map_or(1, ThreadPool::current_num_threads),
         table_build,
         wall: started.elapsed(),
     };
@@ -241,6 +249,24 @@ fn main() -> ExitCode {
     status
 }
 
+/// The pool that solves `requested` boards at once: capped as
+/// `frontier_workspace::jobs` says, with a note on stderr; `None` (one at a
+/// time on this thread) for 1, or with a warning if the threads cannot be
+/// had.
+fn pool(requested: NonZeroUsize) -> Option<ThreadPool> {
+    let jobs = Jobs::for_this_machine(requested);
+    if let Some(note) = jobs.note() {
+        eprintln!("{note}");
+    }
+    thread_pool(jobs.threads).unwrap_or_else(|err| {
+        eprintln!(
+            "warning: cannot start {} threads for --jobs ({err}): solving the boards one at a time",
+            jobs.threads
+        );
+        None
+    })
+}
+
 /// The board sets: the user's files or the default set.
 fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     if args.boards.is_none() && args.pancakes.is_none() {
@@ -265,14 +291,14 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
 }
 
 /// A reader of a file's sets: `read_boards` or `read_stacks`, taking the
-/// file's name and text, returning the sets and the skipped lines.
-type Reader = fn(&str, &str) -> (Vec<BoardSet>, Vec<String>);
+/// file's name and bytes, returning the sets and the skipped lines.
+type Reader = fn(&str, &[u8]) -> (Vec<BoardSet>, Vec<String>);
 
-/// The sets of the file at `path`, read by `parse`; its bad lines are
-/// reported on stderr.
+/// The sets of the file at `path`, read by `parse`; its bad lines (a line
+/// that is not UTF-8 among them) are reported on stderr.
 fn read(path: &Path, parse: Reader, what: &str) -> Result<Vec<BoardSet>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    let text =
+        std::fs::read(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

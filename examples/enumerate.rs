@@ -26,14 +26,19 @@
 //! the deepest layer is the published maximum. Exit status: 0 if the
 //! checks pass, 1 if one fails, 2 for a bad command line or a run that
 //! could not start or was lost (a hosts file missing, a peer process that
-//! died: timely has no fault tolerance, see `docs/distributed.md`).
+//! died: timely has no fault tolerance, see `docs/distributed.md`). The
+//! hosts file must be a regular file of at most 1 MiB (a FIFO or a device
+//! such as `/dev/zero` is refused unread); `--processes 0` is refused, and
+//! `--workers` takes 1 to 1024 (`frontier_workspace::jobs`).
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
 use frontier_dataflow::{Enumeration, LayerProgress, LayeredBfs, Workers};
+use frontier_workspace::jobs::parse_jobs;
 use sliding_puzzle::heuristic::Zero;
 use sliding_puzzle::{Board, Puzzle};
 
@@ -45,13 +50,15 @@ struct Args {
     #[arg(long, default_value = "3x3")]
     size: String,
 
-    /// Worker threads in each process
-    #[arg(long, default_value_t = 1)]
-    workers: usize,
+    /// Worker threads in each process (0 is refused, and so is more than
+    /// 1024; every process of a cluster must be given the same number)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
+    workers: NonZeroUsize,
 
-    /// The number of processes (with --process and --hosts)
-    #[arg(long, default_value_t = 1)]
-    processes: usize,
+    /// The number of processes (with --process and --hosts; 0 is refused,
+    /// not taken as 1)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN)]
+    processes: NonZeroUsize,
 
     /// This process's number, from 0
     #[arg(long, default_value_t = 0)]
@@ -114,23 +121,22 @@ enum Failure {
 }
 
 fn workers(args: &Args) -> Result<Workers, String> {
-    if args.workers == 0 {
-        return Err("--workers must be at least 1".into());
-    }
-    if args.processes <= 1 {
+    let threads = args.workers.get();
+    let processes = args.processes.get();
+    if processes == 1 {
         if args.process != 0 {
             return Err(format!(
                 "--process {} needs --processes above it",
                 args.process
             ));
         }
-        return Ok(Workers::threads(args.workers));
+        return Ok(Workers::threads(threads));
     }
     let hosts = args
         .hosts
         .as_deref()
         .ok_or("--processes above 1 needs --hosts FILE, one host:port line per process")?;
-    Workers::from_hosts_file(args.workers, args.processes, args.process, hosts)
+    Workers::from_hosts_file(threads, processes, args.process, hosts)
         .map_err(|error| error.to_string())
 }
 

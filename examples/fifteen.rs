@@ -23,7 +23,12 @@
 //! file with one board per line: either `id length t0 .. t15` (that file's
 //! format, `length` being the known optimum) or the 16 tiles alone, `x` or
 //! `0` for the blank. Blank lines and lines starting with `#` are skipped
-//! (the format of `sliding_puzzle::instances`).
+//! (the format of `sliding_puzzle::instances`). The first bad line (one
+//! that is not UTF-8 among them) is reported with its number, and nothing
+//! is solved.
+//!
+//! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
+//! with a note on stderr (`frontier_workspace::jobs`).
 //!
 //! Pattern databases are loaded from `--cache-dir` (default
 //! `target/pdb-cache`), or built there on first use with a progress bar on
@@ -47,6 +52,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use frontier::Limits;
+use frontier_workspace::jobs::{Jobs, parse_jobs};
+use frontier_workspace::lines::lines;
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName, Size};
 use frontier_workspace::strategy::{Answer, Solver, Strategy, parse_args};
 use sliding_puzzle::AnyBoard;
@@ -73,8 +80,9 @@ struct Args {
     databases: DatabaseArgs,
 
     /// Threads for one search: IDA* splits each iteration's tree among
-    /// them (1: the serial search; 0 is refused, not taken as 1)
-    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN)]
+    /// them (1: the serial search; 0 is refused, not taken as 1; above 1024
+    /// refused; above 4 a core capped, with a note on stderr)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
     jobs: NonZeroUsize,
 
     /// Solve only the first N instances
@@ -108,9 +116,13 @@ fn main() -> ExitCode {
         instances.truncate(limit);
     }
     let strategy = Strategy::new(args.algo, args.heuristic);
+    let jobs = Jobs::for_this_machine(args.jobs);
+    if let Some(note) = jobs.note() {
+        eprintln!("{note}");
+    }
     let mut solver = Solver::new()
         .with_databases(Arc::new(args.databases.open()))
-        .with_jobs(args.jobs.get());
+        .with_jobs(jobs.threads.get());
     // The pattern database is loaded (or built) here, before the first
     // board, so no board's time includes it.
     if let Err(err) = solver.prepare(strategy, Size::Four) {
@@ -125,14 +137,36 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads `korf100` or the file at `input`.
+/// Reads `korf100` or the file at `input`, stopping at its first bad line
+/// (a line that is not UTF-8 among them).
 fn read_instances(input: &str) -> Result<Vec<Fifteen>, String> {
-    let text = if input == "korf100" {
-        KORF100.to_owned()
-    } else {
-        std::fs::read_to_string(input).map_err(|err| format!("cannot read {input}: {err}"))?
-    };
-    parse_instances(&text).map_err(|err| format!("{input}, {err}"))
+    if input == "korf100" {
+        return parse_instances(KORF100).map_err(|err| format!("{input}, {err}"));
+    }
+    let bytes = std::fs::read(input).map_err(|err| format!("cannot read {input}: {err}"))?;
+    // The lines that are UTF-8 are read as they are, so the parser's line
+    // numbers stay the file's; the first that is not stands in for a blank
+    // line, and is reported unless a line above it is bad too. A comment
+    // is a comment whatever its bytes.
+    let mut text = String::with_capacity(bytes.len());
+    let mut not_utf8 = None;
+    for line in lines(&bytes) {
+        match line.text() {
+            Ok(line) => text.push_str(line),
+            Err(_) if line.is_comment() => text.push('#'),
+            Err(err) => {
+                not_utf8.get_or_insert(err);
+            }
+        }
+        text.push('\n');
+    }
+    match (parse_instances(&text), not_utf8) {
+        (Err(err), bad) if bad.is_none_or(|bad| err.line() < bad.line) => {
+            Err(format!("{input}, {err}"))
+        }
+        (_, Some(bad)) => Err(format!("{input}, line {}: {bad}", bad.line)),
+        (instances, None) => instances.map_err(|err| format!("{input}, {err}")),
+    }
 }
 
 /// Solves every instance with `strategy`; the solver replays each solution

@@ -151,10 +151,9 @@ enum LoadError {
 /// The map of the file argument, or a seeded random map; and its name.
 fn load(args: &Args) -> Result<(Terrain, String), LoadError> {
     if let Some(path) = &args.map {
-        let text = std::fs::read_to_string(path)
+        let bytes = std::fs::read(path)
             .map_err(|err| LoadError::Map(format!("cannot read {}: {err}", path.display())))?;
-        let map = text
-            .parse::<Terrain>()
+        let map = Terrain::from_bytes(&bytes)
             .map_err(|err| LoadError::Map(format!("{}: {err}", path.display())))?;
         return Ok((map, path.display().to_string()));
     }

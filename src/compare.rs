@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sliding_puzzle::{AnyBoard, Eight, Fifteen};
 
+use crate::lines::{InvalidUtf8, lines};
 use crate::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy,
 };
@@ -216,31 +217,35 @@ pub fn korf_instances() -> Vec<Instance> {
 /// Reads a file of boards, one per line (9 tiles for 3x3, 16 for 4x4, `x`
 /// or 0 for the blank); blank lines and lines starting with `#` are
 /// skipped. Returns a set per size present, named after `name`, and one
-/// message per line that was skipped (unreadable or unsolvable), with its
-/// line number.
+/// message per line that was skipped (unreadable, not UTF-8, or
+/// unsolvable), with its line number.
 ///
 /// # Example
 ///
 /// ```
 /// use frontier_workspace::compare::read_boards;
 ///
-/// let (sets, skipped) = read_boards("boards.txt", "# mine\n2 3 4 1 5 x 7 6 8\n1 2 3\n2 1 3 4 5 6 7 8 x\n");
+/// let text = b"# mine\n2 3 4 1 5 x 7 6 8\n1 2 3\n2 1 3 4 5 6 7 8 x\n1 \xff\n";
+/// let (sets, skipped) = read_boards("boards.txt", text);
 /// assert_eq!(sets.len(), 1);
 /// assert_eq!(sets[0].name, "boards.txt 3x3");
-/// assert_eq!(skipped.len(), 2);
+/// assert_eq!(skipped.len(), 3);
 /// assert!(skipped[0].starts_with("boards.txt:3: "));
+/// assert_eq!(skipped[2], "boards.txt:5: invalid UTF-8 at byte 3");
 /// ```
 #[must_use]
-pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
+pub fn read_boards(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut three = Vec::new();
     let mut four = Vec::new();
     let mut skipped = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let number = index + 1;
+    for (number, line) in content_lines(text) {
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                skipped.push(format!("{name}:{number}: {err}"));
+                continue;
+            }
+        };
         match line.parse::<AnyBoard>() {
             Ok(board) if !board.is_solvable() => {
                 skipped.push(format!(
@@ -276,29 +281,31 @@ pub fn read_boards(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
 /// Reads a file of pancake stacks, one per line, top first (`3 1 2`);
 /// blank lines and lines starting with `#` are skipped. Returns a set per
 /// number of pancakes present, named after `name`, and one message per line
-/// that was skipped (unreadable), with its line number.
+/// that was skipped (unreadable, or not UTF-8), with its line number.
 ///
 /// # Example
 ///
 /// ```
 /// use frontier_workspace::compare::read_stacks;
 ///
-/// let (sets, skipped) = read_stacks("stacks.txt", "# mine\n3 1 2\n1 2 two\n4 3 2 1 5\n2 3 1\n");
+/// let (sets, skipped) = read_stacks("stacks.txt", b"# mine\n3 1 2\n1 2 two\n4 3 2 1 5\n2 3 1\n");
 /// let names: Vec<_> = sets.iter().map(|s| s.name.as_str()).collect();
 /// assert_eq!(names, ["stacks.txt 3 pancakes", "stacks.txt 5 pancakes"]);
 /// assert_eq!(sets[0].instances.len(), 2);
 /// assert_eq!(skipped, ["stacks.txt:3: unreadable token \"two\" at position 2 (expected a pancake number)"]);
 /// ```
 #[must_use]
-pub fn read_stacks(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
+pub fn read_stacks(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
     let mut skipped = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let number = index + 1;
+    for (number, line) in content_lines(text) {
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                skipped.push(format!("{name}:{number}: {err}"));
+                continue;
+            }
+        };
         match line.parse::<Stack>() {
             Ok(stack) => by_size.entry(stack.len()).or_default().push(Instance {
                 start: Start::Stack(stack),
@@ -317,6 +324,21 @@ pub fn read_stacks(name: &str, text: &str) -> (Vec<BoardSet>, Vec<String>) {
         })
         .collect();
     (sets, skipped)
+}
+
+/// The lines of a file of boards or stacks that are neither blank nor
+/// comments, numbered from 1 and trimmed; a line that is not UTF-8 comes
+/// as the place it breaks (a comment is a comment whatever its bytes).
+fn content_lines(text: &[u8]) -> impl Iterator<Item = (usize, Result<&str, InvalidUtf8>)> {
+    lines(text)
+        .filter(|line| !line.is_comment())
+        .filter_map(|line| match line.text() {
+            Ok(text) => {
+                let text = text.trim();
+                (!text.is_empty() && !text.starts_with('#')).then_some((line.number(), Ok(text)))
+            }
+            Err(err) => Some((line.number(), Err(err))),
+        })
 }
 
 /// The strategies the comparison runs by default: every algorithm of the
@@ -445,24 +467,22 @@ pub fn plan<'a>(
 /// [`Solver::table`] to keep its build out of the run) and pattern
 /// databases, which are all loaded before the first board.
 ///
-/// With `jobs` of 1 the boards are solved one at a time on this thread, so
-/// each time is that of a search alone on the machine. With more, that many
-/// boards are solved at once on a rayon pool: the run is faster but times
-/// include the contention (shared caches and memory bandwidth).
+/// Without a `pool` the boards are solved one at a time on this thread, so
+/// each time is that of a search alone on the machine. With one, as many
+/// boards as it has threads are solved at once: the run is faster but
+/// times include the contention (shared caches and memory bandwidth).
+/// [`jobs::thread_pool`](crate::jobs::thread_pool) builds the pool for
+/// `--jobs`; if it cannot, run without one.
 ///
 /// # Errors
 ///
 /// The first [`SolveError`]: a pattern database that can be had (before
 /// any board), or a strategy that returned a wrong solution.
-///
-/// # Panics
-///
-/// If the rayon pool cannot be created.
 pub fn run(
     sets: &[BoardSet],
     strategies: &[Strategy],
     limits: &Limits<u32>,
-    jobs: usize,
+    pool: Option<&rayon::ThreadPool>,
     solver: &Solver,
     progress: &(dyn Fn(Task<'_>) + Sync),
 ) -> Result<Vec<Record>, SolveError> {
@@ -493,13 +513,9 @@ pub fn run(
             attempt,
         })
     };
-    if jobs <= 1 {
+    let Some(pool) = pool else {
         return tasks.iter().map(|task| solve(&mut first, task)).collect();
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .expect("a thread pool for --jobs");
+    };
     pool.install(|| {
         tasks
             .par_iter()
@@ -538,7 +554,7 @@ pub struct CrossCheck {
 ///
 /// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0, stack_sizes: vec![7], stacks: 2 }.build();
 /// let solver = Solver::new();
-/// let records = run(&sets, &strategies(), &Limits::new(), 1, &solver, &|_| {})?;
+/// let records = run(&sets, &strategies(), &Limits::new(), None, &solver, &|_| {})?;
 /// let check = cross_check(&sets, &records);
 /// assert!(check.mismatches.is_empty());
 /// assert_eq!(check.optimal[0], [Some(19)]);
@@ -1088,11 +1104,11 @@ mod tests {
     fn tiny() -> (Vec<BoardSet>, Vec<Record>) {
         let (sets, skipped) = read_boards(
             "tiny",
-            "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+            b"2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
         );
         assert!(skipped.is_empty());
         let limits = Limits::new().max_stored(1_000_000);
-        let records = run(&sets, &strategies(), &limits, 1, &Solver::new(), &|_| {}).unwrap();
+        let records = run(&sets, &strategies(), &limits, None, &Solver::new(), &|_| {}).unwrap();
         (sets, records)
     }
 

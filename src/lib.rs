@@ -6,7 +6,9 @@
 
 pub mod compare;
 pub mod eight;
+pub mod jobs;
 pub mod knight;
+pub mod lines;
 pub mod registry;
 pub mod strategy;
 pub mod terrain;

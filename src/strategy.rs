@@ -348,10 +348,13 @@ impl Solver {
     }
 
     /// The same solver, running IDA* on `jobs` threads (1, the default:
-    /// on the calling thread). Every iteration but the last expands the
+    /// on the calling thread; at most [`MAX_JOBS`](crate::jobs::MAX_JOBS),
+    /// more are taken as that: the programs cap `--jobs` first, see
+    /// [`jobs`](crate::jobs)). Every iteration but the last expands the
     /// same nodes whatever the number; see [`frontier::ParallelIdaStar`].
     #[must_use]
     pub fn with_jobs(mut self, jobs: usize) -> Self {
+        let jobs = jobs.min(crate::jobs::MAX_JOBS);
         self.eight.jobs(jobs);
         self.fifteen.jobs(jobs);
         self.pancakes.jobs(jobs);

@@ -42,6 +42,15 @@ pub enum TerrainError {
         /// Its column, from 1.
         column: usize,
     },
+    /// A line that is not valid UTF-8 (the map is read from bytes).
+    #[error("invalid UTF-8 at line {line}, column {column}")]
+    InvalidUtf8 {
+        /// The line, from 1.
+        line: usize,
+        /// The column of its first bad byte, from 1 (the characters before
+        /// it, plus one).
+        column: usize,
+    },
     /// A line whose length differs from the first line's.
     #[error("line {line} has {found} cells, expected {expected}")]
     Ragged {
@@ -379,6 +388,33 @@ impl FromStr for Terrain {
     /// Reads one line per row: digits 1-9 are costs, `.` costs 1, `#` is a
     /// wall, `S` and `G` (cost 1) mark the start and the goal.
     fn from_str(text: &str) -> Result<Self, TerrainError> {
+        Self::from_bytes(text.as_bytes())
+    }
+}
+
+impl Terrain {
+    /// Reads a map from the bytes of a file, as [`FromStr`] reads text: a
+    /// line that is not valid UTF-8 is an error naming its line and column,
+    /// like any other bad character.
+    ///
+    /// # Errors
+    ///
+    /// [`TerrainError::InvalidUtf8`], and those of [`FromStr`]:
+    /// [`Unexpected`](TerrainError::Unexpected),
+    /// [`Ragged`](TerrainError::Ragged), [`Marker`](TerrainError::Marker)
+    /// and the size errors, each for the first line that has one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier_workspace::terrain::{Terrain, TerrainError};
+    ///
+    /// assert!(Terrain::from_bytes(b"S1\n1G\n").is_ok());
+    /// let err = Terrain::from_bytes(b"S1\n\n1\xffG\n").unwrap_err();
+    /// assert_eq!(err, TerrainError::InvalidUtf8 { line: 3, column: 2 });
+    /// assert_eq!(err.to_string(), "invalid UTF-8 at line 3, column 2");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, TerrainError> {
         let mut costs = Vec::new();
         let mut width = 0;
         let mut height = 0;
@@ -386,7 +422,12 @@ impl FromStr for Terrain {
         let mut goals = Vec::new();
         // Blank lines are skipped, but errors name the file's lines and
         // columns, so `line` counts every line and `y` only rows.
-        for (index, line) in text.lines().enumerate() {
+        for line in crate::lines::lines(bytes) {
+            let index = line.number() - 1;
+            let line = line.text().map_err(|err| TerrainError::InvalidUtf8 {
+                line: err.line,
+                column: err.column,
+            })?;
             let cells = line.trim();
             if cells.is_empty() {
                 continue;

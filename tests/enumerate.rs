@@ -8,6 +8,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::net::TcpListener;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -219,4 +220,65 @@ fn bad_command_lines_are_refused_before_anything_starts() {
         let (ok, _, err) = &runs[0];
         assert!(!ok && err.contains(message), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn zero_processes_is_refused_rather_than_run_as_one() {
+    // Before: `--processes 0` ran the enumeration as one process.
+    let runs = wait_all(vec![spawn(&["--size", "2x4", "--processes", "0"])]);
+    let (ok, out, err) = &runs[0];
+    assert!(!ok, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("--processes") && err.contains("'0'"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_hosts_file_that_is_not_a_regular_file_or_is_huge_is_refused() {
+    // Before: a FIFO blocked the open forever, /dev/zero was read until
+    // memory ran out, and a huge file was read whole.
+    let dir = std::env::temp_dir();
+    let fifo = dir.join(format!("frontier-enumerate-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let huge = dir.join(format!("frontier-enumerate-huge-{}", std::process::id()));
+    std::fs::write(&huge, "127.0.0.1:2101\n".repeat(100_000)).unwrap();
+    let mut cases = vec![
+        (huge.clone(), "larger than 1048576 bytes".to_owned()),
+        (
+            PathBuf::from("/dev/zero"),
+            "is a device, not a regular file".to_owned(),
+        ),
+        (dir.clone(), "is a directory, not a regular file".to_owned()),
+    ];
+    if made.is_ok_and(|status| status.success()) {
+        cases.insert(
+            0,
+            (fifo.clone(), "is a FIFO, not a regular file".to_owned()),
+        );
+    }
+    for (path, message) in &cases {
+        let path_arg = path.to_str().unwrap();
+        let child = spawn(&[
+            "--size",
+            "2x4",
+            "--processes",
+            "2",
+            "--process",
+            "0",
+            "--hosts",
+            path_arg,
+        ]);
+        let runs = wait_until(vec![child], Duration::from_secs(30))
+            .unwrap_or_else(|late| panic!("--hosts {path_arg}: {late}"));
+        let (ok, _, err) = &runs[0];
+        assert!(!ok, "--hosts {path_arg} was accepted");
+        assert!(
+            err.contains(path_arg) && err.contains(message.as_str()),
+            "--hosts {path_arg}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_file(&fifo);
+    let _ = std::fs::remove_file(&huge);
 }

@@ -43,7 +43,7 @@ fn stderr(output: &Output) -> String {
 }
 
 /// A file in the temporary directory, unique to this test process.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
+fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
     let path = std::env::temp_dir().join(format!("frontier-rel-{}-{name}", std::process::id()));
     std::fs::write(&path, contents).expect("a writable temporary directory");
     path
@@ -292,4 +292,196 @@ fn eight_answers_each_board_before_its_input_ends() {
     let status = child.wait().expect("eight finishes");
     reader.join().expect("the reader thread");
     assert!(status.success());
+}
+
+/// Runs example `name` with `args` under `prlimit --as=BYTES` when the
+/// machine has `prlimit` (as the outside tester ran it), plainly otherwise.
+fn run_limited(name: &str, args: &[&str], address_space: u64) -> Output {
+    let limit = format!("--as={address_space}");
+    let has_prlimit = Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    let mut command = if has_prlimit {
+        let mut command = Command::new("prlimit");
+        command.arg(&limit).arg(example(name));
+        command
+    } else {
+        Command::new(example(name))
+    };
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the example starts")
+}
+
+#[test]
+fn a_jobs_count_beyond_the_ceiling_is_refused_and_one_beyond_the_machine_capped() {
+    // Before: `compare --jobs 4000` under a 4 GB address space panicked
+    // building its thread pool (exit 101), and `fifteen --jobs 4294967296`
+    // exited 101 or aborted (134) starting threads.
+    const FOUR_GB: u64 = 4_000_000_000;
+    let board = temp_file("jobs-board.txt", "2 3 4 1 5 x 7 6 8\n");
+    let fifteen_board = temp_file(
+        "jobs-fifteen.txt",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+    );
+    let board = board.to_str().unwrap();
+    let fifteen_board = fifteen_board.to_str().unwrap();
+    for jobs in ["4000", "4294967296", "100000"] {
+        let compare = run_limited(
+            "compare",
+            &["--jobs", jobs, "--boards", board, "--algorithms", "bfs"],
+            FOUR_GB,
+        );
+        assert_usage_error(&compare, &["--jobs", &format!("'{jobs}'"), "1024"]);
+        let fifteen = run_limited(
+            "fifteen",
+            &["--heuristic", "manhattan", "--jobs", jobs, fifteen_board],
+            FOUR_GB,
+        );
+        assert_usage_error(&fifteen, &["--jobs", &format!("'{jobs}'"), "1024"]);
+    }
+
+    // Within the ceiling but beyond 4 threads a core: run on fewer, said
+    // on stderr.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let capped = format!("capped at {}", (4 * cores).min(1024));
+    let compare = run_limited(
+        "compare",
+        &[
+            "--jobs",
+            "1024",
+            "--boards",
+            board,
+            "--algorithms",
+            "bfs",
+            "--format",
+            "csv",
+        ],
+        FOUR_GB,
+    );
+    let err = stderr(&compare);
+    assert_eq!(compare.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("note: --jobs 1024 ") && err.contains(&capped),
+        "{err}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&compare.stdout).lines().count(),
+        2,
+        "{err}"
+    );
+    let fifteen = run_limited(
+        "fifteen",
+        &["--heuristic", "manhattan", "--jobs", "1024", fifteen_board],
+        FOUR_GB,
+    );
+    let err = stderr(&fifteen);
+    assert_eq!(fifteen.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("note: --jobs 1024 ") && err.contains(&capped),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalid_utf8_spoils_its_line_not_the_file() {
+    // Before: one bad byte anywhere made `compare`, `fifteen` and `terrain`
+    // refuse the whole file with "stream did not contain valid UTF-8" and
+    // no line.
+    let boards = temp_file(
+        "utf8-boards.txt",
+        b"# caf\xe9\n2 3 4 1 5 x 7 6 8\n1 2 \xff 4 5 6 7 8 x\n1 2 3 4 5 6 7 x 8\n",
+    );
+    let output = run(
+        "compare",
+        &[
+            "--boards",
+            boards.to_str().unwrap(),
+            "--algorithms",
+            "bfs",
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    // A comment is a comment whatever its bytes; the bad board line is
+    // the one line skipped.
+    assert_eq!(err.matches("skipped: ").count(), 1, "{err}");
+    assert!(
+        err.contains("utf8-boards.txt:3: invalid UTF-8 at byte 5"),
+        "{err}"
+    );
+    // The header and one row: both good boards are in the 3x3 set.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(
+        stdout.lines().nth(1).is_some_and(|row| row.contains(",2,")),
+        "{stdout}"
+    );
+
+    let stacks = temp_file("utf8-stacks.txt", b"3 1 2\n\xc3\x28 1\n2 1 3\n");
+    let output = run(
+        "compare",
+        &[
+            "--pancakes",
+            stacks.to_str().unwrap(),
+            "--algorithms",
+            "bfs",
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("utf8-stacks.txt:2: invalid UTF-8 at byte 1"),
+        "{err}"
+    );
+
+    // fifteen stops at its first bad line, naming it.
+    let fifteen = temp_file(
+        "utf8-fifteen.txt",
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n# caf\xe9\n1 2 3\xff 4\n",
+    );
+    let output = run(
+        "fifteen",
+        &["--heuristic", "manhattan", fifteen.to_str().unwrap()],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("utf8-fifteen.txt, line 3: invalid UTF-8 at byte 6"),
+        "{err}"
+    );
+
+    // terrain refuses the map, naming the line and the column.
+    let map = temp_file("utf8-map.txt", b"S.\n\n#\xff\n..G\n");
+    let output = run("terrain", &[map.to_str().unwrap()], b"");
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("invalid UTF-8 at line 3, column 2"), "{err}");
+    assert!(!err.contains("stream did not contain"), "{err}");
+
+    // eight (stdin): a bad byte is a bad token, its board reported with
+    // its line and the next line read on.
+    let output = run(
+        "eight",
+        &[],
+        b"2 3 4 1 5 x 7 6 8\n1 2 \xff 4 5 6 7 8 x\n2 3 4 1 5 x 7 6 8\n",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 2: "), "{err}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
+
+    for file in [boards, stacks, fifteen, map] {
+        let _ = std::fs::remove_file(file);
+    }
 }

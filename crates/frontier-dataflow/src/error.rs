@@ -21,6 +21,25 @@ pub enum DataflowError {
         /// The operating system's error.
         source: io::Error,
     },
+    /// The hosts path names something other than a regular file (a
+    /// directory, a FIFO, a socket, a device), which is never opened: a
+    /// FIFO would wait for a writer and a device may never end.
+    #[error("hosts file {path} is {found}, not a regular file")]
+    HostsNotRegularFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is, with its article: `"a directory"`, `"a FIFO"`.
+        found: &'static str,
+    },
+    /// The hosts file is larger than
+    /// [`Workers::MAX_HOSTS_FILE_BYTES`](crate::Workers::MAX_HOSTS_FILE_BYTES).
+    #[error("hosts file {path} is larger than {max} bytes")]
+    HostsTooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The bound.
+        max: u64,
+    },
     /// The hosts file names fewer addresses than there are processes.
     #[error("hosts file {path} lists {found} addresses, expected one per process ({expected})")]
     TooFewHosts {

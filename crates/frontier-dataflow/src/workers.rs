@@ -1,6 +1,8 @@
 //! Where the workers run: threads of this process, or several processes
 //! connected by TCP (timely's cluster mode).
 
+use std::fs::{self, File};
+use std::io::Read;
 use std::path::Path;
 
 use crate::DataflowError;
@@ -74,25 +76,34 @@ impl Workers {
         })
     }
 
+    /// The largest hosts file read: 1 MiB, tens of thousands of
+    /// `host:port` lines.
+    pub const MAX_HOSTS_FILE_BYTES: u64 = 1 << 20;
+
     /// A cluster of `processes` processes whose addresses are the first
     /// `processes` non-empty lines of the hosts file at `hosts` (`host:port`
     /// each, as timely's `-h` option reads them).
     ///
+    /// Only a regular file of at most [`MAX_HOSTS_FILE_BYTES`](Self::MAX_HOSTS_FILE_BYTES)
+    /// is read (symbolic links are followed): a directory, FIFO, socket or
+    /// device is refused unopened, since opening a FIFO waits for a writer
+    /// and a device such as `/dev/zero` never ends.
+    ///
     /// # Errors
     ///
     /// [`DataflowError::Hosts`] if the file cannot be read,
-    /// [`DataflowError::TooFewHosts`] if it lists fewer addresses than
-    /// processes, and those of [`cluster`](Self::cluster).
+    /// [`DataflowError::HostsNotRegularFile`] if `hosts` names something
+    /// other than a regular file, [`DataflowError::HostsTooLarge`] if it is
+    /// larger than the bound, [`DataflowError::TooFewHosts`] if it lists
+    /// fewer addresses than processes, and those of
+    /// [`cluster`](Self::cluster).
     pub fn from_hosts_file(
         threads: usize,
         processes: usize,
         process: usize,
         hosts: &Path,
     ) -> Result<Self, DataflowError> {
-        let text = std::fs::read_to_string(hosts).map_err(|source| DataflowError::Hosts {
-            path: hosts.to_path_buf(),
-            source,
-        })?;
+        let text = read_hosts_file(hosts)?;
         let addresses: Vec<String> = text
             .lines()
             .map(str::trim)
@@ -156,5 +167,71 @@ impl Workers {
             communication,
             worker: timely::WorkerConfig::default(),
         }
+    }
+}
+
+/// The text of the hosts file at `path`: a regular file of at most
+/// [`Workers::MAX_HOSTS_FILE_BYTES`].
+fn read_hosts_file(path: &Path) -> Result<String, DataflowError> {
+    let io_error = |source| DataflowError::Hosts {
+        path: path.to_path_buf(),
+        source,
+    };
+    check_hosts_file(path, &fs::metadata(path).map_err(io_error)?)?;
+    let file = File::open(path).map_err(io_error)?;
+    // Checked again on the open file: the path may have been replaced
+    // since it was looked at.
+    check_hosts_file(path, &file.metadata().map_err(io_error)?)?;
+    // Read one byte past the bound, so a file that grew is caught too.
+    let mut text = String::new();
+    file.take(Workers::MAX_HOSTS_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io_error)?;
+    if text.len() as u64 > Workers::MAX_HOSTS_FILE_BYTES {
+        return Err(DataflowError::HostsTooLarge {
+            path: path.to_path_buf(),
+            max: Workers::MAX_HOSTS_FILE_BYTES,
+        });
+    }
+    Ok(text)
+}
+
+/// `Ok` if `metadata` is that of a regular file within the bound.
+fn check_hosts_file(path: &Path, metadata: &fs::Metadata) -> Result<(), DataflowError> {
+    if !metadata.is_file() {
+        return Err(DataflowError::HostsNotRegularFile {
+            path: path.to_path_buf(),
+            found: describe(metadata.file_type()),
+        });
+    }
+    if metadata.len() > Workers::MAX_HOSTS_FILE_BYTES {
+        return Err(DataflowError::HostsTooLarge {
+            path: path.to_path_buf(),
+            max: Workers::MAX_HOSTS_FILE_BYTES,
+        });
+    }
+    Ok(())
+}
+
+/// What a file that is not regular is, for error messages (as
+/// `pattern_db`'s cache describes one).
+fn describe(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_block_device() || file_type.is_char_device() {
+            return "a device";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
     }
 }

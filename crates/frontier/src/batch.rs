@@ -12,7 +12,10 @@ use rayon::prelude::*;
 /// A search that panics (a problem breaking its contract, say) loses only
 /// its own result: it comes back as [`Panicked`] with the panic's message,
 /// the worker's searcher is rebuilt with `searcher` (the panic may have
-/// left it mid-search), and every other problem is still solved. The panic
+/// left it mid-search), and every other problem is still solved. A
+/// `searcher` call that panics loses the result of the problem it was
+/// building for in the same way (as [`Panicked`]), and is called again for
+/// the next one. The panic
 /// hook still runs, so the usual message is printed on stderr. With
 /// `panic = "abort"` in the build profile nothing can be caught and the
 /// process ends, as for any panic.
@@ -50,15 +53,29 @@ where
     P: Sync,
     R: Send,
 {
-    let fresh = &searcher;
+    let fresh = || {
+        panic::catch_unwind(AssertUnwindSafe(&searcher))
+            .map_err(|payload| Panicked::from_payload(payload.as_ref()))
+    };
+    // A worker's searcher is built for its first problem, and again for
+    // the next one after a panic (which may have left it mid-search).
     problems
         .par_iter()
-        .map_init(fresh, |worker, problem| {
-            panic::catch_unwind(AssertUnwindSafe(|| search(worker, problem))).map_err(|payload| {
-                *worker = fresh();
-                Panicked::from_payload(payload.as_ref())
-            })
-        })
+        .map_init(
+            || None,
+            |worker: &mut Option<W>, problem| {
+                let searcher = match worker {
+                    Some(searcher) => searcher,
+                    None => worker.insert(fresh()?),
+                };
+                panic::catch_unwind(AssertUnwindSafe(|| search(searcher, problem))).map_err(
+                    |payload| {
+                        *worker = None;
+                        Panicked::from_payload(payload.as_ref())
+                    },
+                )
+            },
+        )
         .collect()
 }
 
@@ -96,3 +113,40 @@ impl std::fmt::Display for Panicked {
 }
 
 impl std::error::Error for Panicked {}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use crate::IdaStar;
+    use crate::toy::Doubling;
+
+    #[test]
+    fn a_panicking_searcher_factory_spoils_only_the_items_it_served() {
+        let problems: Vec<Doubling> = (10..40).map(|target| Doubling::new(1, target)).collect();
+        // Every factory call panics: every item is a `Panicked`.
+        let results = super::solve_batch(
+            &problems,
+            || -> IdaStar<u32, char, u32> { panic!("no searcher today") },
+            |ida, problem| ida.search(problem).into_solution(),
+        );
+        assert_eq!(results.len(), problems.len());
+        for result in &results {
+            let panicked = result.as_ref().expect_err("no searcher was built");
+            assert_eq!(panicked.message(), "no searcher today");
+        }
+        // Only the first call panics: one item at most is lost.
+        let calls = AtomicUsize::new(0);
+        let results = super::solve_batch(
+            &problems,
+            || {
+                assert!(calls.fetch_add(1, Ordering::Relaxed) > 0, "first call");
+                IdaStar::new()
+            },
+            |ida, problem| ida.search(problem).into_solution().map(|s| s.cost),
+        );
+        let lost = results.iter().filter(|result| result.is_err()).count();
+        assert_eq!(lost, 1);
+        assert!(results.iter().flatten().all(Option::is_some));
+    }
+}

@@ -25,6 +25,10 @@ use crate::Flip;
 /// assert_eq!(err, ParseError::OutOfRange { pancake: 6, position: 2, max: 5 });
 /// assert_eq!(err.to_string(), "pancake 6 at position 2 is out of range (expected 1 to 5)");
 /// assert_eq!("2 1 2".parse::<Stack>().unwrap_err().to_string(), "pancake 2 appears twice, at positions 0 and 2");
+/// assert_eq!(
+///     "99999999999999999999 1 2".parse::<Stack>().unwrap_err().to_string(),
+///     "pancake \"99999999999999999999\" at position 0 is out of range (expected 1 to 3)"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -56,6 +60,17 @@ pub enum ParseError {
     OutOfRange {
         /// The pancake as written.
         pancake: u64,
+        /// Where it appears.
+        position: usize,
+        /// The largest pancake of the stack: the number of pancakes.
+        max: usize,
+    },
+    /// A pancake number too large for a `u64`, and so out of range: given
+    /// as written, since no number can hold it.
+    #[error("pancake {token} at position {position} is out of range (expected 1 to {max})")]
+    NumberTooLarge {
+        /// The number as written, cut short if it is long.
+        token: TokenExcerpt,
         /// Where it appears.
         position: usize,
         /// The largest pancake of the stack: the number of pancakes.

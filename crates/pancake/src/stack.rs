@@ -368,6 +368,7 @@ impl FromStr for Stack {
     /// Whitespace-separated pancake numbers, top first: `3 1 2`.
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let mut values = Vec::new();
+        let mut tokens = Vec::new();
         for (position, token) in text.split_whitespace().enumerate() {
             if position >= Self::MAX_LEN {
                 return Err(ParseError::TooMany {
@@ -381,12 +382,27 @@ impl FromStr for Stack {
                     position,
                 });
             }
-            // Digits too many for a u64 are a number out of range, not
-            // an unreadable token.
+            // Digits too many for a u64 are a number out of range, not an
+            // unreadable token: u64::MAX stands for them among the values,
+            // and the error gives them as written.
             let value = token.parse::<u64>().unwrap_or(u64::MAX);
             values.push(value);
+            tokens.push(token);
         }
-        Self::from_values(&values)
+        Self::from_values(&values).map_err(|err| match err {
+            ParseError::OutOfRange { position, max, .. }
+                if tokens
+                    .get(position)
+                    .is_some_and(|token| token.parse::<u64>().is_err()) =>
+            {
+                ParseError::NumberTooLarge {
+                    token: TokenExcerpt::new(tokens[position]),
+                    position,
+                    max,
+                }
+            }
+            other => other,
+        })
     }
 }
 
@@ -431,6 +447,47 @@ mod tests {
         assert_eq!(Stack::unrank(20, reversed.rank()), Some(reversed));
         assert_eq!(Stack::unrank(21, 0), None);
         assert_eq!(Stack::unrank(0, 0), None);
+    }
+
+    #[test]
+    fn a_number_too_large_for_u64_is_given_as_written() {
+        let err = |text: &str| text.parse::<Stack>().unwrap_err();
+        assert_eq!(
+            err("99999999999999999999 1 2").to_string(),
+            "pancake \"99999999999999999999\" at position 0 is out of range (expected 1 to 3)"
+        );
+        // A huge one is cut short, with its length.
+        let huge = "9".repeat(1000);
+        let message = err(&format!("1 {huge} 2")).to_string();
+        assert_eq!(
+            message,
+            format!(
+                "pancake \"{}\"… of 1000 bytes at position 1 is out of range (expected 1 to 3)",
+                "9".repeat(TokenExcerpt::KEPT_CHARS)
+            )
+        );
+        // u64::MAX itself is a number, given as one.
+        assert_eq!(
+            err("18446744073709551615 1"),
+            ParseError::OutOfRange {
+                pancake: u64::MAX,
+                position: 0,
+                max: 2
+            }
+        );
+        // Ranges are still checked in stack order.
+        assert_eq!(
+            err("5 99999999999999999999 1"),
+            ParseError::OutOfRange {
+                pancake: 5,
+                position: 0,
+                max: 3
+            }
+        );
+        assert_eq!(
+            "0003 1 02".parse::<Stack>().map(|s| s.to_string()),
+            Ok("3 1 2".to_owned())
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use frontier::{
     AStar, Bfs, BidirectionalBfs, BidirectionalProblem, IdaStar, Mm, Nbs, SearchProblem, Solution,
 };
-use pancake::{Flip, FlipError, Gap, PancakeState, Pancakes, ParseError, Stack};
+use pancake::{Flip, FlipError, Gap, PancakeState, Pancakes, ParseError, Stack, TokenExcerpt};
 use proptest::prelude::*;
 
 /// Every flip that fits a stack of `len` pancakes.
@@ -290,8 +290,8 @@ fn parse_errors_name_the_problem() {
     );
     assert_eq!(
         err("1 99999999999999999999999 2"),
-        ParseError::OutOfRange {
-            pancake: u64::MAX,
+        ParseError::NumberTooLarge {
+            token: TokenExcerpt::new("99999999999999999999999"),
             position: 1,
             max: 3
         }
