@@ -99,22 +99,31 @@ impl<S, A, C> ParallelIdaStar<S, A, C> {
         Self::default()
     }
 
-    /// Searches under `limits` from now on.
+    /// Searches under `limits` from now on: a [`Limits`], or a `&Limits`
+    /// (cloned) to keep using it.
     #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
+    pub fn limits(mut self, limits: impl Into<Limits<C>>) -> Self {
+        self.limits = limits.into();
         self
     }
 
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
+    /// Replaces the limits of a searcher being reused: a [`Limits`] or a
+    /// `&Limits` (cloned).
+    pub fn set_limits(&mut self, limits: impl Into<Limits<C>>) {
+        self.limits = limits.into();
     }
 
     /// Searches on a pool of `threads` threads of its own (0: the pool the
     /// search is called from, rayon's global pool by default). If the
-    /// operating system refuses the threads, the search runs on the
-    /// calling pool instead.
+    /// operating system refuses the threads, the search is the serial
+    /// [`IdaStar`](crate::IdaStar)'s, on the calling thread (the same
+    /// answer; the next search tries to build the pool again).
+    ///
+    /// Keep `threads` near the number of cores: a thread count far beyond
+    /// what the system can hold may be refused (then the serial search
+    /// runs) or, where the system creates a thread but cannot give it a
+    /// signal stack, abort the process inside the standard library, which
+    /// no caller can catch.
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         if threads != self.threads {
@@ -179,11 +188,23 @@ where
                 .ok()
                 .map(Arc::new);
         }
+        self.run_on::<P, T>(problem)
+    }
+
+    /// [`run`](Self::run) once the pool is built, or refused.
+    fn run_on<P, T>(&self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: SearchProblem<State = S, Action = A, Cost = C> + Sync,
+        T: Subtree<P>,
+    {
         let limits = &self.limits;
         let run = || measure(limits, |_, stats| iterate::<P, T>(problem, limits, stats));
         match &self.pool {
             Some(pool) => pool.install(run),
-            None => run(),
+            None if self.threads == 0 => run(),
+            // The threads were refused. Not the global pool: it may not
+            // exist yet, and rayon panics where it cannot start it.
+            None => T::serial(problem, limits),
         }
     }
 }
@@ -273,12 +294,20 @@ trait Subtree<P: SearchProblem> {
         g: P::Cost,
         depth: usize,
     ) -> (Flow, Dfs<'a, 'b, 'c, P>);
+
+    /// The whole search by the serial IDA* of the same kind, on this
+    /// thread: what runs when the threads are refused.
+    fn serial(problem: &P, limits: &Limits<P::Cost>) -> SearchResult<P::State, P::Action, P::Cost>;
 }
 
 /// The subtrees searched over successor values ([`ByValue`]).
 struct ValueSubtree;
 
 impl<P: SearchProblem> Subtree<P> for ValueSubtree {
+    fn serial(problem: &P, limits: &Limits<P::Cost>) -> SearchResult<P::State, P::Action, P::Cost> {
+        crate::IdaStar::new().limits(limits.clone()).search(problem)
+    }
+
     fn search<'a, 'b, 'c>(
         dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
@@ -796,5 +825,27 @@ impl<'a, 'b, 'c, P: SearchProblem> Dfs<'a, 'b, 'c, P> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ParallelIdaStar, ValueSubtree, in_place::InPlaceSubtree};
+    use crate::toy::Doubling;
+
+    #[test]
+    fn refused_threads_give_the_serial_search() {
+        // A searcher whose pool was refused: `threads` set, no pool.
+        let problem = Doubling::new(1, 1000);
+        let refused = ParallelIdaStar::new().threads(3);
+        assert!(refused.pool.is_none());
+        let serial = crate::IdaStar::new().search(&problem);
+        let by_value = refused.run_on::<_, ValueSubtree>(&problem);
+        let in_place = refused.run_on::<_, InPlaceSubtree>(&problem);
+        for result in [by_value, in_place] {
+            assert_eq!(result.outcome, serial.outcome);
+            assert_eq!(result.stats.expanded, serial.stats.expanded);
+            assert_eq!(result.stats.iterations, serial.stats.iterations);
+        }
     }
 }

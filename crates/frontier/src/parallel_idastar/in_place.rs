@@ -4,13 +4,19 @@
 //! ([`InPlace`]), with a thread's bookkeeping ([`Dfs`]) as its [`Keeper`].
 
 use super::{Dfs, Flow, Subtree};
-use crate::InPlaceProblem;
 use crate::idastar::InPlace;
+use crate::{InPlaceProblem, Limits, SearchResult};
 
 /// The subtrees searched in place.
 pub(super) struct InPlaceSubtree;
 
 impl<P: InPlaceProblem> Subtree<P> for InPlaceSubtree {
+    fn serial(problem: &P, limits: &Limits<P::Cost>) -> SearchResult<P::State, P::Action, P::Cost> {
+        crate::IdaStar::new()
+            .limits(limits.clone())
+            .search_in_place(problem)
+    }
+
     fn search<'a, 'b, 'c>(
         dfs: Dfs<'a, 'b, 'c, P>,
         state: &P::State,
