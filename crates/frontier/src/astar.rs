@@ -5,11 +5,10 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 
 use crate::limits::{Budget, measure};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, OpenList};
+use crate::open::{Lists, Open, with_open_list};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
-use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
-};
+use crate::table::{Dense, Hashed, Node, NodeTable, Slot, Tables, insert_root, solution_to};
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
 /// A* from `problem.start()`: a cheapest path to a goal.
@@ -21,10 +20,10 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// the default zero heuristic this is Dijkstra's algorithm. For limits, an
 /// open list, dense tables or reuse, configure an [`AStar`].
 ///
-/// Repeated calls on one thread reuse one [`AStar`]'s tables, as a held
-/// searcher would (see the [design decisions](crate#design-decisions)),
-/// which asks `'static` states, actions and costs; search borrowed states
-/// with a [`AStar`] of your own.
+/// Calls on one thread reuse one idle [`AStar`] and its memory (see the
+/// [design decisions](crate#design-decisions)), so the states, actions
+/// and costs must be `'static`; search a problem with borrowed states
+/// (`&str`, say) with `AStar::new().search(&problem)`.
 ///
 /// # Example
 ///
@@ -53,14 +52,14 @@ where
 }
 
 /// A*, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), an [`OpenList`], a [`Dense`] table, and memory kept between
-/// searches (solving many instances with one `AStar` allocates only while
-/// its tables and open list grow).
+/// it), an [`OpenList`](crate::OpenList), a [`Dense`] table, and memory
+/// kept between searches (solving many instances with one `AStar`
+/// allocates only while its tables and open list grow).
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::{AStar, Limit, Limits, open::OpenList, toy::Doubling};
+/// use frontier::{AStar, Limit, Limits, OpenList, toy::Doubling};
 ///
 /// let mut hashed = AStar::new().open_list(OpenList::PriorityQueue);
 /// let mut dense = AStar::new().dense();
@@ -72,85 +71,14 @@ where
 /// let mut bounded = AStar::new().limits(Limits::new().max_cost(5));
 /// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost)); // it costs 6
 /// ```
-pub struct AStar<S, A, C: Ord, L = Hashed> {
-    limits: Limits<C>,
-    open: OpenList,
-    hashed: HashedTable<S, A, C>,
-    dense: DenseTable<S, A, C>,
-    buckets: Buckets<C>,
-    heap: LazyHeap<C>,
-    queue: DecreaseKey<C>,
+pub struct AStar<S, A, C, L = Hashed> {
+    settings: Settings<C>,
+    tables: Tables<S, A, C>,
+    lists: Lists<C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C: Ord, L> std::fmt::Debug for AStar<S, A, C, L> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AStar")
-            .field("open", &self.open)
-            .field("layout", &std::any::type_name::<L>())
-            .finish_non_exhaustive()
-    }
-}
-
-impl<S, A, C: Ord> Default for AStar<S, A, C> {
-    fn default() -> Self {
-        AStar {
-            limits: Limits::new(),
-            open: OpenList::default(),
-            hashed: HashedTable::default(),
-            dense: DenseTable::default(),
-            buckets: Buckets::default(),
-            heap: LazyHeap::default(),
-            queue: DecreaseKey::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C: Ord> AStar<S, A, C> {
-    /// No limits, the default open list, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> AStar<S, A, C, Dense> {
-        AStar {
-            limits: self.limits,
-            open: self.open,
-            hashed: self.hashed,
-            dense: self.dense,
-            buckets: self.buckets,
-            heap: self.heap,
-            queue: self.queue,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C: Ord, L> AStar<S, A, C, L> {
-    /// Searches under `limits` from now on.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// Uses `open` as the open list from now on.
-    #[must_use]
-    pub fn open_list(mut self, open: OpenList) -> Self {
-        self.open = open;
-        self
-    }
-}
+searcher!(AStar { tables, lists }, open_list);
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C> {
     /// Searches `problem` with a hashed table.
@@ -158,20 +86,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        let AStar {
-            limits,
-            open,
-            hashed,
-            buckets,
-            heap,
-            queue,
-            ..
-        } = self;
-        match open {
-            OpenList::Buckets => run(problem, limits, hashed, buckets),
-            OpenList::BinaryHeap => run(problem, limits, hashed, heap),
-            OpenList::PriorityQueue => run(problem, limits, hashed, queue),
-        }
+        let (limits, table) = (&self.settings.limits, &mut self.tables.hashed);
+        with_open_list!(self.settings.open, self.lists, |open| run(
+            problem, limits, table, open
+        ))
     }
 }
 
@@ -185,23 +103,13 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> AStar<S, A, C, Dense> {
     where
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
-        let AStar {
-            limits,
-            open,
-            dense,
-            buckets,
-            heap,
-            queue,
-            ..
-        } = self;
-        if let Err(limit) = dense.prepare(problem.state_count(), limits) {
+        let (limits, table) = (&self.settings.limits, &mut self.tables.dense);
+        if let Err(limit) = table.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
-        match open {
-            OpenList::Buckets => run(problem, limits, dense, buckets),
-            OpenList::BinaryHeap => run(problem, limits, dense, heap),
-            OpenList::PriorityQueue => run(problem, limits, dense, queue),
-        }
+        with_open_list!(self.settings.open, self.lists, |open| run(
+            problem, limits, table, open
+        ))
     }
 }
 

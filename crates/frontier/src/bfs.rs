@@ -4,9 +4,10 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 
 use crate::limits::{Budget, measure};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, solution_to,
+    Dense, Hashed, Node, NodeId, NodeTable, Slot, Tables, insert_root, solution_to,
 };
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
@@ -18,10 +19,10 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// step costs); use [`astar`](crate::astar) when costs differ. The heuristic
 /// is ignored. For limits, dense tables or reuse, configure a [`Bfs`].
 ///
-/// Repeated calls on one thread reuse one [`Bfs`]'s tables, as a held
-/// searcher would (see the [design decisions](crate#design-decisions)),
-/// which asks `'static` states, actions and costs; search borrowed states
-/// with a [`Bfs`] of your own.
+/// Calls on one thread reuse one idle [`Bfs`] and its memory (see the
+/// [design decisions](crate#design-decisions)), so the states, actions
+/// and costs must be `'static`; search a problem with borrowed states
+/// (`&str`, say) with `Bfs::new().search(&problem)`.
 ///
 /// # Example
 ///
@@ -67,59 +68,13 @@ where
 /// let mut small = Bfs::new().limits(Limits::new().max_stored(20));
 /// assert_eq!(small.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Stored));
 /// ```
-#[derive(Debug)]
 pub struct Bfs<S, A, C, L = Hashed> {
-    limits: Limits<C>,
-    hashed: HashedTable<S, A, C>,
-    dense: DenseTable<S, A, C>,
+    settings: Settings<C>,
+    tables: Tables<S, A, C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C> Default for Bfs<S, A, C> {
-    fn default() -> Self {
-        Bfs {
-            limits: Limits::new(),
-            hashed: HashedTable::default(),
-            dense: DenseTable::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C> Bfs<S, A, C> {
-    /// No limits, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> Bfs<S, A, C, Dense> {
-        Bfs {
-            limits: self.limits,
-            hashed: self.hashed,
-            dense: self.dense,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C, L> Bfs<S, A, C, L> {
-    /// Searches under `limits` from now on; `max_cost` prunes paths whose
-    /// cost exceeds it.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-}
+searcher!(Bfs { tables });
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
     /// Searches `problem` with a hashed table.
@@ -127,7 +82,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        run(problem, &self.limits, &mut self.hashed)
+        run(problem, &self.settings.limits, &mut self.tables.hashed)
     }
 }
 
@@ -142,8 +97,9 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bfs<S, A, C, Dense> {
     where
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
-        match self.dense.prepare(problem.state_count(), &self.limits) {
-            Ok(()) => run(problem, &self.limits, &mut self.dense),
+        let limits = &self.settings.limits;
+        match self.tables.dense.prepare(problem.state_count(), limits) {
+            Ok(()) => run(problem, limits, &mut self.tables.dense),
             Err(limit) => refused(limit),
         }
     }

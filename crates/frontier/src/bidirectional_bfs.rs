@@ -5,10 +5,10 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 
 use crate::limits::{Budget, Room, measure};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
 use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeId, NodeTable, Slot, insert_root, path_to,
-    walk_to_root,
+    Dense, Hashed, Node, NodeId, NodeTable, Slot, Tables, insert_root, path_to, walk_to_root,
 };
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult,
@@ -28,10 +28,10 @@ use crate::{
 /// goal gives the empty path. For limits, dense tables or reuse, configure
 /// a [`BidirectionalBfs`].
 ///
-/// Repeated calls on one thread reuse one [`BidirectionalBfs`]'s tables, as a held
-/// searcher would (see the [design decisions](crate#design-decisions)),
-/// which asks `'static` states, actions and costs; search borrowed states
-/// with a [`BidirectionalBfs`] of your own.
+/// Calls on one thread reuse one idle [`BidirectionalBfs`] and its memory
+/// (see the [design decisions](crate#design-decisions)), so the states,
+/// actions and costs must be `'static`; search a problem with borrowed
+/// states (`&str`, say) with `BidirectionalBfs::new().search(&problem)`.
 ///
 /// # Example
 ///
@@ -77,58 +77,13 @@ where
 /// let mut brief = BidirectionalBfs::new().limits(Limits::new().max_expanded(2));
 /// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
 /// ```
-#[derive(Debug)]
 pub struct BidirectionalBfs<S, A, C, L = Hashed> {
-    limits: Limits<C>,
-    hashed: HashedTable<S, A, C>,
-    dense: DenseTable<S, A, C>,
+    settings: Settings<C>,
+    tables: Tables<S, A, C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C> Default for BidirectionalBfs<S, A, C> {
-    fn default() -> Self {
-        BidirectionalBfs {
-            limits: Limits::new(),
-            hashed: HashedTable::default(),
-            dense: DenseTable::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C> BidirectionalBfs<S, A, C> {
-    /// No limits, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> BidirectionalBfs<S, A, C, Dense> {
-        BidirectionalBfs {
-            limits: self.limits,
-            hashed: self.hashed,
-            dense: self.dense,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C, L> BidirectionalBfs<S, A, C, L> {
-    /// Searches under `limits` from now on.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-}
+searcher!(BidirectionalBfs { tables });
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
     /// Searches `problem` with a hashed table.
@@ -137,10 +92,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
         let mut search = Search {
-            table: &mut self.hashed,
+            table: &mut self.tables.hashed,
             types: PhantomData,
         };
-        search.run(problem, &self.limits)
+        search.run(problem, &self.settings.limits)
     }
 }
 
@@ -154,13 +109,14 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> BidirectionalBfs<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self.dense.prepare(problem.state_count(), &self.limits) {
+        let limits = &self.settings.limits;
+        match self.tables.dense.prepare(problem.state_count(), limits) {
             Ok(()) => {
                 let mut search = Search {
-                    table: &mut self.dense,
+                    table: &mut self.tables.dense,
                     types: PhantomData,
                 };
-                search.run(problem, &self.limits)
+                search.run(problem, limits)
             }
             Err(limit) => refused(limit),
         }

@@ -1,11 +1,14 @@
 //! A problem from closures: [`from_fn`], for code that describes its state
 //! space the way `pathfinding` does (a start, a successor function, a goal
 //! test, optionally a heuristic) and does not want to write a trait impl.
+//! Builder methods add what the other capabilities need: a goal and
+//! predecessors ([`BidirectionalProblem`]), a backward heuristic, ranks
+//! ([`RankedStates`]).
 
 use std::fmt;
 use std::hash::Hash;
 
-use crate::{Cost, SearchProblem, Step};
+use crate::{BidirectionalProblem, Cost, RankedStates, SearchProblem, Step};
 
 /// What a successor closure of [`from_fn`] may yield: a `(state, cost)`
 /// pair, as `pathfinding` does (the action is then `()`, and the
@@ -40,18 +43,62 @@ impl<S, A: Clone, C: Cost> IntoStep<S> for Step<S, A, C> {
 }
 
 /// A [`SearchProblem`] made of closures; see [`from_fn`].
+///
+/// The last three parameters are what the builder methods added: `Fh` the
+/// heuristic ([`heuristic`](Self::heuristic)), `B` a [`Backward`] side
+/// ([`goal_and_predecessors`](Self::goal_and_predecessors), which makes it
+/// a [`BidirectionalProblem`]), `R` the [`Ranked`] states
+/// ([`ranked`](Self::ranked), which makes it [`RankedStates`]); `()` when
+/// not added.
 #[derive(Clone, Copy)]
-pub struct FromFn<S, Fs, Fg, Fh = ()> {
+pub struct FromFn<S, Fs, Fg, Fh = (), B = (), R = ()> {
     start: S,
     successors: Fs,
     success: Fg,
     heuristic: Fh,
+    backward: B,
+    ranked: R,
 }
 
-impl<S: fmt::Debug, Fs, Fg, Fh> fmt::Debug for FromFn<S, Fs, Fg, Fh> {
+impl<S: fmt::Debug, Fs, Fg, Fh, B, R> fmt::Debug for FromFn<S, Fs, Fg, Fh, B, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFn")
             .field("start", &self.start)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The backward side of a [`FromFn`]: the goal state, the predecessor
+/// closure and the backward heuristic (`()`: zero). Made by
+/// [`FromFn::goal_and_predecessors`] and
+/// [`FromFn::backward_heuristic`].
+#[derive(Clone, Copy)]
+pub struct Backward<S, Fp, Fb = ()> {
+    goal: S,
+    predecessors: Fp,
+    heuristic: Fb,
+}
+
+impl<S: fmt::Debug, Fp, Fb> fmt::Debug for Backward<S, Fp, Fb> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Backward")
+            .field("goal", &self.goal)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The ranks of a [`FromFn`]'s states: their number and the rank closure.
+/// Made by [`FromFn::ranked`].
+#[derive(Clone, Copy)]
+pub struct Ranked<Fr> {
+    count: usize,
+    rank: Fr,
+}
+
+impl<Fr> fmt::Debug for Ranked<Fr> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ranked")
+            .field("count", &self.count)
             .finish_non_exhaustive()
     }
 }
@@ -63,7 +110,11 @@ impl<S: fmt::Debug, Fs, Fg, Fh> fmt::Debug for FromFn<S, Fs, Fg, Fh> {
 /// `successors` returns anything iterable over `(state, cost)` pairs or
 /// over [`Step`]s (see [`IntoStep`]); add an estimate with
 /// [`FromFn::heuristic`]. The states must be `Clone + Eq + Hash`, as
-/// frontier stores them.
+/// frontier stores them. For the searches that need more of a problem, add
+/// it the same way: [`goal_and_predecessors`](FromFn::goal_and_predecessors)
+/// for the bidirectional searches (then
+/// [`backward_heuristic`](FromFn::backward_heuristic) for MM and NBS),
+/// [`ranked`](FromFn::ranked) for `.dense()` tables.
 ///
 /// # Example: porting `pathfinding`
 ///
@@ -129,18 +180,158 @@ where
         successors,
         success,
         heuristic: (),
+        backward: (),
+        ranked: (),
     }
 }
 
-impl<S, Fs, Fg> FromFn<S, Fs, Fg> {
+impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
     /// The same problem with `heuristic` as its estimate of the cost to a
     /// goal (the contract of [`SearchProblem::heuristic`] applies).
-    pub fn heuristic<Fh>(self, heuristic: Fh) -> FromFn<S, Fs, Fg, Fh> {
+    pub fn heuristic<F>(self, heuristic: F) -> FromFn<S, Fs, Fg, F, B, R> {
         FromFn {
             start: self.start,
             successors: self.successors,
             success: self.success,
             heuristic,
+            backward: self.backward,
+            ranked: self.ranked,
+        }
+    }
+
+    /// The same problem, searchable backward: a [`BidirectionalProblem`]
+    /// whose [`goal`](BidirectionalProblem::goal) is `goal` and whose
+    /// [`predecessors`](BidirectionalProblem::predecessors) are those
+    /// `predecessors` yields, `(state, cost)` pairs or [`Step`]s like the
+    /// successors (with the same action and cost types). For
+    /// [`bidirectional_bfs`](crate::bidirectional_bfs), [`mm`](crate::mm)
+    /// and [`nbs`](crate::nbs).
+    ///
+    /// The contract of [`BidirectionalProblem`] applies: the goal test
+    /// holds for `goal` and no other state, and `predecessors(s)` lists `p`
+    /// with action `a` exactly when the successors of `p` list `s` with
+    /// `a`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Step;
+    ///
+    /// // From 1 to 37 by adding one (cost 1) or doubling (cost 2), up to 100.
+    /// let problem = frontier::from_fn(
+    ///     1u32,
+    ///     |&n: &u32| [Step::new('+', n + 1, 1u32), Step::new('*', n * 2, 2)]
+    ///         .into_iter()
+    ///         .filter(|step| step.state <= 100),
+    ///     |&n: &u32| n == 37,
+    /// )
+    /// .goal_and_predecessors(37, |&n: &u32| {
+    ///     let add = (n >= 2).then(|| Step::new('+', n - 1, 1u32));
+    ///     let double = (n >= 2 && n % 2 == 0).then(|| Step::new('*', n / 2, 2));
+    ///     add.into_iter().chain(double)
+    /// });
+    /// let fewest = frontier::bidirectional_bfs(&problem).into_solution().unwrap();
+    /// assert_eq!(fewest.len(), frontier::bfs(&problem).into_solution().unwrap().len());
+    /// let cheapest = frontier::mm(&problem).into_solution().unwrap();
+    /// assert_eq!(cheapest.cost, frontier::astar(&problem).into_solution().unwrap().cost);
+    /// assert_eq!(cheapest.states.last(), Some(&37));
+    /// ```
+    pub fn goal_and_predecessors<Fp, J>(
+        self,
+        goal: S,
+        predecessors: Fp,
+    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp>, R>
+    where
+        Fp: Fn(&S) -> J,
+        J: IntoIterator,
+    {
+        FromFn {
+            start: self.start,
+            successors: self.successors,
+            success: self.success,
+            heuristic: self.heuristic,
+            backward: Backward {
+                goal,
+                predecessors,
+                heuristic: (),
+            },
+            ranked: self.ranked,
+        }
+    }
+
+    /// The same problem with ranked states: [`RankedStates`] with
+    /// [`state_count`](RankedStates::state_count) `count` and
+    /// [`rank`](RankedStates::rank) `rank`, so that the searchers'
+    /// `.dense()` tables can hold it.
+    ///
+    /// The contract of [`RankedStates`] applies: `rank` is below `count`
+    /// and tells apart the states a search can reach.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::AStar;
+    ///
+    /// // Walking right along 0..10, one step at a time.
+    /// let step = |&n: &u8| (n < 9).then(|| (n + 1, 1u32));
+    /// let line = frontier::from_fn(0u8, step, |&n: &u8| n == 9).ranked(10, |&n: &u8| usize::from(n));
+    /// let result = AStar::new().dense().search(&line);
+    /// assert_eq!(result.solution().unwrap().cost, 9);
+    /// ```
+    pub fn ranked<Fr>(self, count: usize, rank: Fr) -> FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>>
+    where
+        Fr: Fn(&S) -> usize,
+    {
+        FromFn {
+            start: self.start,
+            successors: self.successors,
+            success: self.success,
+            heuristic: self.heuristic,
+            backward: self.backward,
+            ranked: Ranked { count, rank },
+        }
+    }
+}
+
+impl<S, Fs, Fg, Fh, Fp, Fb, R> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R> {
+    /// The same problem with `heuristic` as its estimate of the cost from
+    /// the start to a state, the backward search's heuristic (the contract
+    /// of [`BidirectionalProblem::backward_heuristic`] applies). Only a
+    /// problem with [`goal_and_predecessors`](Self::goal_and_predecessors)
+    /// has a backward search to guide.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{Nbs, Step};
+    ///
+    /// // Walking along 0..=20 to 15, from 3; each side's estimate is its
+    /// // distance along the line.
+    /// let walk = |&n: &i32| [Step::new(1, n + 1, 1u32), Step::new(-1, n - 1, 1)]
+    ///     .into_iter()
+    ///     .filter(|step| (0..=20).contains(&step.state));
+    /// let problem = frontier::from_fn(3, walk, |&n: &i32| n == 15)
+    ///     .heuristic(|&n: &i32| 15u32.abs_diff(n as u32))
+    ///     .goal_and_predecessors(15, walk)
+    ///     .backward_heuristic(|&n: &i32| 3u32.abs_diff(n as u32));
+    /// let result = Nbs::new().search(&problem);
+    /// assert_eq!(result.solution().unwrap().cost, 12);
+    /// ```
+    pub fn backward_heuristic<F>(
+        self,
+        heuristic: F,
+    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, F>, R> {
+        FromFn {
+            start: self.start,
+            successors: self.successors,
+            success: self.success,
+            heuristic: self.heuristic,
+            backward: Backward {
+                goal: self.backward.goal,
+                predecessors: self.backward.predecessors,
+                heuristic,
+            },
+            ranked: self.ranked,
         }
     }
 }
@@ -166,7 +357,7 @@ impl<S, C, F: Fn(&S) -> C> Estimate<S, C> for F {
     }
 }
 
-impl<S, Fs, Fg, Fh, I> SearchProblem for FromFn<S, Fs, Fg, Fh>
+impl<S, Fs, Fg, Fh, B, R, I> SearchProblem for FromFn<S, Fs, Fg, Fh, B, R>
 where
     S: Clone + Eq + Hash,
     Fs: Fn(&S) -> I,
@@ -195,5 +386,57 @@ where
 
     fn heuristic(&self, state: &S) -> Self::Cost {
         self.heuristic.estimate(state)
+    }
+}
+
+impl<S, Fs, Fg, Fh, Fp, Fb, R, I, J> BidirectionalProblem
+    for FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R>
+where
+    S: Clone + Eq + Hash,
+    Fs: Fn(&S) -> I,
+    I: IntoIterator,
+    I::Item: IntoStep<S>,
+    Fg: Fn(&S) -> bool,
+    Fh: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+    Fp: Fn(&S) -> J,
+    J: IntoIterator,
+    J::Item: IntoStep<
+            S,
+            Action = <I::Item as IntoStep<S>>::Action,
+            Cost = <I::Item as IntoStep<S>>::Cost,
+        >,
+    Fb: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+{
+    fn goal(&self) -> S {
+        self.backward.goal.clone()
+    }
+
+    fn predecessors(&self, state: &S) -> impl Iterator<Item = Step<S, Self::Action, Self::Cost>> {
+        (self.backward.predecessors)(state)
+            .into_iter()
+            .map(IntoStep::into_step)
+    }
+
+    fn backward_heuristic(&self, state: &S) -> Self::Cost {
+        self.backward.heuristic.estimate(state)
+    }
+}
+
+impl<S, Fs, Fg, Fh, B, Fr, I> RankedStates for FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>>
+where
+    S: Clone + Eq + Hash,
+    Fs: Fn(&S) -> I,
+    I: IntoIterator,
+    I::Item: IntoStep<S>,
+    Fg: Fn(&S) -> bool,
+    Fh: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+    Fr: Fn(&S) -> usize,
+{
+    fn state_count(&self) -> usize {
+        self.ranked.count
+    }
+
+    fn rank(&self, state: &S) -> usize {
+        (self.ranked.rank)(state)
     }
 }

@@ -4,18 +4,18 @@
 //! This file is also the walkthrough of `docs/architecture.md` for adding an
 //! algorithm: it is built only from the shared pieces (a state table from
 //! [`table`](crate::table), an open list from [`open`](crate::open), the
-//! budget of [`limits`](crate::limits)), so it gets limits, statistics,
-//! dense tables and reuse without code of its own for them.
+//! budget of [`limits`](crate::limits), the settings and builder methods of
+//! `settings.rs`'s `searcher!`), so it gets limits, statistics, dense tables,
+//! open lists and reuse without code of its own for them.
 
 use std::hash::Hash;
 use std::marker::PhantomData;
 
 use crate::limits::{Budget, measure};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, OpenList};
+use crate::open::{Lists, Open, with_open_list};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
-use crate::table::{
-    Dense, DenseTable, Hashed, HashedTable, Node, NodeTable, Slot, insert_root, solution_to,
-};
+use crate::table::{Dense, Hashed, Node, NodeTable, Slot, Tables, insert_root, solution_to};
 use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchResult, Stats};
 
 /// Greedy best-first search from `problem.start()`: a path to a goal,
@@ -30,10 +30,10 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// that). For limits, an open list, dense tables or reuse, configure a
 /// [`Greedy`].
 ///
-/// Repeated calls on one thread reuse one [`Greedy`]'s tables, as a held
-/// searcher would (see the [design decisions](crate#design-decisions)),
-/// which asks `'static` states, actions and costs; search borrowed states
-/// with a [`Greedy`] of your own.
+/// Calls on one thread reuse one idle [`Greedy`] and its memory (see the
+/// [design decisions](crate#design-decisions)), so the states, actions
+/// and costs must be `'static`; search a problem with borrowed states
+/// (`&str`, say) with `Greedy::new().search(&problem)`.
 ///
 /// # Example
 ///
@@ -63,8 +63,9 @@ where
     })
 }
 
-/// Greedy best-first search, configured: [`Limits`], an [`OpenList`], a
-/// [`Dense`] table, and memory kept between searches.
+/// Greedy best-first search, configured: [`Limits`], an
+/// [`OpenList`](crate::OpenList), a [`Dense`] table, and memory kept
+/// between searches.
 ///
 /// `max_cost` prunes paths whose cost exceeds it. Greedy search keeps the
 /// first path it finds to each state, so under a cost bound it can miss a
@@ -84,85 +85,14 @@ where
 /// let mut brief = Greedy::new().limits(Limits::new().max_expanded(1));
 /// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
 /// ```
-pub struct Greedy<S, A, C: Ord, L = Hashed> {
-    limits: Limits<C>,
-    open: OpenList,
-    hashed: HashedTable<S, A, C>,
-    dense: DenseTable<S, A, C>,
-    buckets: Buckets<C>,
-    heap: LazyHeap<C>,
-    queue: DecreaseKey<C>,
+pub struct Greedy<S, A, C, L = Hashed> {
+    settings: Settings<C>,
+    tables: Tables<S, A, C>,
+    lists: Lists<C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C: Ord, L> std::fmt::Debug for Greedy<S, A, C, L> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Greedy")
-            .field("open", &self.open)
-            .field("layout", &std::any::type_name::<L>())
-            .finish_non_exhaustive()
-    }
-}
-
-impl<S, A, C: Ord> Default for Greedy<S, A, C> {
-    fn default() -> Self {
-        Greedy {
-            limits: Limits::new(),
-            open: OpenList::default(),
-            hashed: HashedTable::default(),
-            dense: DenseTable::default(),
-            buckets: Buckets::default(),
-            heap: LazyHeap::default(),
-            queue: DecreaseKey::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C: Ord> Greedy<S, A, C> {
-    /// No limits, the default open list, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> Greedy<S, A, C, Dense> {
-        Greedy {
-            limits: self.limits,
-            open: self.open,
-            hashed: self.hashed,
-            dense: self.dense,
-            buckets: self.buckets,
-            heap: self.heap,
-            queue: self.queue,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C: Ord, L> Greedy<S, A, C, L> {
-    /// Searches under `limits` from now on.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// Uses `open` as the open list from now on.
-    #[must_use]
-    pub fn open_list(mut self, open: OpenList) -> Self {
-        self.open = open;
-        self
-    }
-}
+searcher!(Greedy { tables, lists }, open_list);
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C> {
     /// Searches `problem` with a hashed table.
@@ -170,20 +100,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C> {
     where
         P: SearchProblem<State = S, Action = A, Cost = C>,
     {
-        let Greedy {
-            limits,
-            open,
-            hashed,
-            buckets,
-            heap,
-            queue,
-            ..
-        } = self;
-        match open {
-            OpenList::Buckets => run(problem, limits, hashed, buckets),
-            OpenList::BinaryHeap => run(problem, limits, hashed, heap),
-            OpenList::PriorityQueue => run(problem, limits, hashed, queue),
-        }
+        let (limits, table) = (&self.settings.limits, &mut self.tables.hashed);
+        with_open_list!(self.settings.open, self.lists, |open| run(
+            problem, limits, table, open
+        ))
     }
 }
 
@@ -197,23 +117,13 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Greedy<S, A, C, Dense> {
     where
         P: RankedStates<State = S, Action = A, Cost = C>,
     {
-        let Greedy {
-            limits,
-            open,
-            dense,
-            buckets,
-            heap,
-            queue,
-            ..
-        } = self;
-        if let Err(limit) = dense.prepare(problem.state_count(), limits) {
+        let (limits, table) = (&self.settings.limits, &mut self.tables.dense);
+        if let Err(limit) = table.prepare(problem.state_count(), limits) {
             return refused(limit);
         }
-        match open {
-            OpenList::Buckets => run(problem, limits, dense, buckets),
-            OpenList::BinaryHeap => run(problem, limits, dense, heap),
-            OpenList::PriorityQueue => run(problem, limits, dense, queue),
-        }
+        with_open_list!(self.settings.open, self.lists, |open| run(
+            problem, limits, table, open
+        ))
     }
 }
 

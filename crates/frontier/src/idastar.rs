@@ -162,16 +162,18 @@ impl<S, A, C> IdaStar<S, A, C> {
 }
 
 impl<S, A, C, M> IdaStar<S, A, C, M> {
-    /// Searches under `limits` from now on.
+    /// Searches under `limits` from now on: a [`Limits`], or a `&Limits`
+    /// (cloned) to keep using it.
     #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
+    pub fn limits(mut self, limits: impl Into<Limits<C>>) -> Self {
+        self.limits = limits.into();
         self
     }
 
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
+    /// Replaces the limits of a searcher being reused: a [`Limits`] or a
+    /// `&Limits` (cloned).
+    pub fn set_limits(&mut self, limits: impl Into<Limits<C>>) {
+        self.limits = limits.into();
     }
 }
 

@@ -43,37 +43,47 @@
 //! 1. **A plain function per algorithm for the common case**: [`bfs`],
 //!    [`bidirectional_bfs`], [`astar`], [`idastar`], [`greedy`], [`mm`],
 //!    [`nbs`] take a problem and search it with no limits, hashed tables
-//!    and default settings.
+//!    and default settings. [`bfs`], [`bidirectional_bfs`], [`astar`] and
+//!    [`greedy`] reuse a searcher per thread, so they ask `'static` states,
+//!    actions and costs (see the [design decisions](#design-decisions));
+//!    search borrowed states with the searcher.
 //! 2. **One searcher per algorithm for everything else**: [`Bfs`],
 //!    [`BidirectionalBfs`], [`AStar`], [`IdaStar`], [`Greedy`], [`Mm`],
-//!    [`Nbs`]. Builder methods set the
-//!    options, `search(&problem)` runs, and the searcher keeps its memory
-//!    for the next search:
-//!    - `.limits(Limits)`: nodes, stored states, bytes, time, cost, cancellation
-//!      ([`Limits`], [`CancelFlag`]); `.set_limits` on a searcher in use;
-//!    - `.dense()`: tables indexed by [`RankedStates::rank`] instead of
-//!      hashing (the table searches; see [`table::Dense`]);
-//!    - `.open_list(OpenList)`: the open list of the best-first searches
-//!      ([`open::OpenList`]);
+//!    [`Nbs`] (and [`ParallelIdaStar`]). Builder methods set the options,
+//!    `search(&problem)` runs, and the searcher keeps its memory for the
+//!    next search:
+//!    - `.limits(limits)`, every searcher: nodes, stored states, bytes,
+//!      time, cost, cancellation ([`Limits`], [`CancelFlag`]), given by
+//!      value or by reference (`.limits(&limits)` clones them);
+//!      `.set_limits` on a searcher in use;
+//!    - `.dense()`, the searchers that store states (all but IDA*): tables
+//!      indexed by [`RankedStates::rank`] instead of hashing (see
+//!      [`Dense`]);
+//!    - `.open_list(OpenList)`, the best-first searchers [`AStar`],
+//!      [`Greedy`], [`Mm`] and [`Nbs`]: the list their frontier is kept in
+//!      ([`OpenList`]; the breadth-first searches use their table as their
+//!      queue, and IDA* keeps no frontier);
 //!    - `.bpmx()`: IDA* with bidirectional pathmax, for problems that state
 //!      their moves reversible ([`ReversibleProblem`]; see [`pathmax`]).
 //!
 //! No function name encodes a combination of options: `AStar::new().dense()
 //! .limits(limits).search(&problem)` is the one way to ask for all three.
-//! Around them: [`from_fn`] makes a problem from closures,
-//! `solve_batch` (feature `parallel`, on by default) runs many searches on
-//! all cores, and [`problem::NoHeuristic`] switches a problem's heuristic
-//! off.
+//! Around them: [`from_fn`] makes a problem from closures (with builder
+//! methods for a goal and predecessors, a backward heuristic and ranks, so
+//! every search takes it), `solve_batch` (feature `parallel`, on by
+//! default) runs many searches on all cores, reporting a search that
+//! panicked as `Panicked`, and [`NoHeuristic`] switches a problem's
+//! heuristics off, [`NoBackwardHeuristic`] only the backward one.
 //!
 //! | module | what it holds |
 //! | --- | --- |
-//! | crate root | the traits, the functions and searchers, results, limits, [`from_fn`] |
-//! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] and [`problem::NoHeuristic`] |
+//! | crate root | the traits, the functions and searchers, results, limits, [`from_fn`], and the names users write: [`OpenList`], [`Dense`], [`Hashed`], [`NoHeuristic`], [`NoBackwardHeuristic`], `Panicked` |
+//! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] (and its parts), [`NoHeuristic`] and [`NoBackwardHeuristic`] |
 //! | [`solution`] | results: [`Solution`], [`Stats`] and IDA*'s [`solution::Iteration`] |
-//! | [`open`] | [`open::OpenList`], the choice of open list |
+//! | [`open`] | [`OpenList`], the choice of open list |
 //! | [`limits`] | [`Limits`], [`CancelFlag`], the default memory bound ([`limits::available_memory`]) |
 //! | `batch` | `solve_batch` and its per-item error `Panicked` (feature `parallel`) |
-//! | [`table`] | [`table::Hashed`] and [`table::Dense`], the table layouts |
+//! | [`table`] | [`Hashed`] and [`Dense`], the table layouts |
 //! | [`pathmax`] | [`pathmax::Plain`] and [`pathmax::Bpmx`], IDA*'s two searches |
 //! | [`toy`] | the tiny problem every example uses, and a grid for BPMX's |
 //!
@@ -128,7 +138,13 @@
 //!   (no fresh tables, page faults and cold caches per call). A searcher
 //!   whose last search stored more than 65,536 states is dropped instead of
 //!   kept, so a thread never holds the tables of one huge search. This is
-//!   why these functions ask `'static` states, actions and costs.
+//!   why these four functions ask `'static` states, actions and costs: the
+//!   idle searcher is found by its type's `TypeId`, which only `'static`
+//!   types have, and stable Rust cannot tell whether a type is `'static` to
+//!   reuse only then. A
+//!   problem with borrowed states (`&str`, say) is searched with the
+//!   searcher, `Bfs::new().search(&problem)`, which asks no such bound;
+//!   [`idastar`], [`mm`] and [`nbs`] keep no searcher and ask none either.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 #![forbid(unsafe_code)]
@@ -151,13 +167,14 @@ mod parallel_idastar;
 pub mod pathmax;
 pub mod problem;
 mod reuse;
+mod settings;
 pub mod solution;
 pub mod table;
 pub mod toy;
 
 pub use astar::{AStar, astar};
 #[cfg(feature = "parallel")]
-pub use batch::solve_batch;
+pub use batch::{Panicked, solve_batch};
 pub use bfs::{Bfs, bfs};
 pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
 pub use from_fn::from_fn;
@@ -166,13 +183,15 @@ pub use idastar::{IdaStar, idastar};
 pub use limits::{CancelFlag, Limits};
 pub use mm::{Mm, mm};
 pub use nbs::{Nbs, nbs};
+pub use open::OpenList;
 #[cfg(feature = "parallel")]
 pub use parallel_idastar::ParallelIdaStar;
 pub use problem::{
-    Applied, BidirectionalProblem, Cost, InPlaceProblem, Preview, RankedStates, ReversibleProblem,
-    SearchProblem, Step,
+    Applied, BidirectionalProblem, Cost, InPlaceProblem, NoBackwardHeuristic, NoHeuristic, Preview,
+    RankedStates, ReversibleProblem, SearchProblem, Step,
 };
 pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
+pub use table::{Dense, Hashed};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.
 #[cfg(doctest)]

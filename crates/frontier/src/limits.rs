@@ -53,7 +53,9 @@ impl CancelFlag {
 }
 
 /// The limits of a searcher's searches; none is set by default. Give them
-/// to a searcher with its `limits` builder method.
+/// to a searcher with its `limits` builder method (or `set_limits` on a
+/// searcher in use), by value or by reference: `.limits(&limits)` clones
+/// them, so one `Limits` can configure many searchers.
 ///
 /// A search that hits a limit returns
 /// [`Outcome::LimitReached`] with the statistics
@@ -74,9 +76,12 @@ impl CancelFlag {
 ///     .max_expanded(1_000_000)
 ///     .max_stored(10)
 ///     .max_time(Duration::from_secs(5));
-/// let result = Bfs::new().limits(limits).search(&Doubling::new(1, 1000));
+/// let result = Bfs::new().limits(&limits).search(&Doubling::new(1, 1000));
 /// assert_eq!(result.limit(), Some(Limit::Stored));
 /// assert!(result.stats.peak_stored <= 10);
+/// // The same limits again, by value this time.
+/// let result = frontier::AStar::new().limits(limits).search(&Doubling::new(1, 1000));
+/// assert_eq!(result.limit(), Some(Limit::Stored));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Limits<C> {
@@ -109,6 +114,14 @@ impl<C> Default for Limits<C> {
             cancel: None,
             max_cost: None,
         }
+    }
+}
+
+/// A clone of the limits, so that a searcher's `limits(&limits)` and
+/// `set_limits(&limits)` take them by reference as well as by value.
+impl<C: Clone> From<&Limits<C>> for Limits<C> {
+    fn from(limits: &Limits<C>) -> Self {
+        limits.clone()
     }
 }
 

@@ -13,7 +13,7 @@
 //! of MM's time on the 15-puzzle).
 
 use crate::limits::Room;
-use crate::open::{Buckets, Open};
+use crate::open::Open;
 use std::marker::PhantomData;
 
 use crate::table::{DenseTable, HashedTable, NONE, Node, NodeId, NodeTable, Slot, path_to};
@@ -49,26 +49,34 @@ pub(crate) enum Place {
     Closed,
 }
 
-/// An open list whose best entry can be looked at without taking it: the
-/// entry is popped into `head` and stays there until taken or beaten by a
-/// better push. Entries may be stale (their node moved or got cheaper
-/// since); `peek` is told which are live and what their priority is.
-pub(crate) struct Queue<C> {
-    open: Buckets<C>,
+/// An open list `O` whose best entry can be looked at without taking it:
+/// the entry is popped into `head` and stays there until taken or beaten by
+/// a better push (then it goes back into the list). Entries may be stale
+/// (their node moved or got cheaper since); `peek` is told which are live
+/// and what their priority is.
+///
+/// Any [`Open`] serves, whichever [`OpenList`](crate::OpenList) the
+/// searcher is set to: the queue only pushes, pops and clears. A node is
+/// filed again in a queue only at a lower g, and each queue's priority
+/// (max(f, 2g), f or g) does not grow as g falls, so a list that keeps one
+/// entry per node ([`DecreaseKey`](crate::open::DecreaseKey)) keeps its
+/// live one; a head pushed back, stale or not, never outranks it.
+pub(crate) struct Queue<C, O> {
+    open: O,
     /// The best live entry seen: `(id, priority, g)`.
     head: Option<(NodeId, C, C)>,
 }
 
-impl<C> Default for Queue<C> {
+impl<C, O: Default> Default for Queue<C, O> {
     fn default() -> Self {
         Queue {
-            open: Buckets::default(),
+            open: O::default(),
             head: None,
         }
     }
 }
 
-impl<C: Cost> Queue<C> {
+impl<C: Cost, O: Open<C>> Queue<C, O> {
     pub(crate) fn clear(&mut self) {
         self.open.clear();
         self.head = None;

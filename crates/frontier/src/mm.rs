@@ -7,6 +7,8 @@ use std::marker::PhantomData;
 use crate::limits::Room;
 use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
 use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
@@ -61,16 +63,17 @@ use crate::{
 ///
 /// Time O(E log V) and memory O(V) over the states within C*/2 of either
 /// end with f below C* (plus reopenings for inconsistent heuristics); the
-/// bucket open lists make pushes and pops O(1) while costs stay small. Each
-/// state is stored once, with a half per direction that reaches it; each direction's
-/// queues hold a node in three orders (pr, f and g) once a first meeting
-/// is found.
+/// default bucket open lists make pushes and pops O(1) while costs stay
+/// small. Each state is stored once, with a half per direction that
+/// reaches it; each direction's queues hold a node in three orders (pr, f
+/// and g) once a first meeting is found.
 pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Mm::new().search(problem)
 }
 
 /// MM, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table, and memory kept between searches.
+/// it), an [`OpenList`](crate::OpenList) for each direction's queues, a
+/// [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -89,64 +92,13 @@ pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost)); // it costs 6
 /// ```
 pub struct Mm<S, A, C, L = Hashed> {
-    limits: Limits<C>,
+    settings: Settings<C>,
     halves: Halves<S, A, C>,
-    queues: Queues<C>,
+    queues: AllQueues<C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C, L> std::fmt::Debug for Mm<S, A, C, L> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Mm")
-            .field("layout", &std::any::type_name::<L>())
-            .finish_non_exhaustive()
-    }
-}
-
-impl<S, A, C> Default for Mm<S, A, C> {
-    fn default() -> Self {
-        Mm {
-            limits: Limits::new(),
-            halves: Halves::default(),
-            queues: Queues::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C> Mm<S, A, C> {
-    /// No limits, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> Mm<S, A, C, Dense> {
-        Mm {
-            limits: self.limits,
-            halves: self.halves,
-            queues: self.queues,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C, L> Mm<S, A, C, L> {
-    /// Searches under `limits` from now on.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-}
+searcher!(Mm { halves, queues }, open_list);
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
     /// Searches `problem` with hashed tables.
@@ -155,7 +107,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
         let mut sides = self.halves.hashed();
-        run(problem, &self.limits, &mut sides, &mut self.queues)
+        let limits = &self.settings.limits;
+        with_open_list!(self.settings.open, self.queues, |queues| run(
+            problem, limits, &mut sides, queues
+        ))
     }
 }
 
@@ -169,18 +124,25 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self.halves.dense(problem.state_count(), &self.limits) {
-            Ok(mut sides) => run(problem, &self.limits, &mut sides, &mut self.queues),
+        let limits = &self.settings.limits;
+        match self.halves.dense(problem.state_count(), limits) {
+            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
+                problem, limits, &mut sides, queues
+            )),
             Err(limit) => refused(limit),
         }
     }
 }
 
+/// The queues on each open list: a searcher uses those its settings name.
+type AllQueues<C> =
+    PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
+
 /// Each direction's nodes in three orders: the open list by priority, and
 /// by f and by g for the stopping test. The last two are filled only once a
 /// first meeting makes the test worth running (`indexed`).
-struct Queues<C> {
-    open: [Queue<C>; 2],
+struct Queues<C, O> {
+    open: [Queue<C, O>; 2],
     /// Open nodes whose priority max(f, 2g) does not fit the cost type
     /// (2g does not), as `(id, g)`: their priority exceeds every cost the
     /// type holds, so they would be expanded only after every path that
@@ -188,12 +150,12 @@ struct Queues<C> {
     /// keep their direction alive: a direction with only these left has
     /// not run out of nodes.
     beyond: [Vec<(NodeId, C)>; 2],
-    by_f: [Queue<C>; 2],
-    by_g: [Queue<C>; 2],
+    by_f: [Queue<C, O>; 2],
+    by_g: [Queue<C, O>; 2],
     indexed: bool,
 }
 
-impl<C> Default for Queues<C> {
+impl<C, O: Default> Default for Queues<C, O> {
     fn default() -> Self {
         Queues {
             open: [Queue::default(), Queue::default()],
@@ -216,7 +178,7 @@ enum Head<C> {
     Empty,
 }
 
-impl<C: Cost> Queues<C> {
+impl<C: Cost, O: Open<C>> Queues<C, O> {
     fn clear(&mut self) {
         for queue in self
             .open
@@ -315,15 +277,16 @@ fn priority<C: Cost>(g: C, h: C) -> Option<C> {
     Some(g.checked_add(h)?.max(g.checked_add(g)?))
 }
 
-fn run<P, T>(
+fn run<P, T, O>(
     problem: &P,
     limits: &Limits<P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
 ) -> ResultOf<P>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
+    O: Open<P::Cost>,
 {
     measure(limits, |budget, stats| {
         let outcome = search(problem, budget, sides, queues, stats);
@@ -332,16 +295,17 @@ where
     })
 }
 
-fn search<P, T>(
+fn search<P, T, O>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
+    O: Open<P::Cost>,
 {
     sides.clear::<P>();
     queues.clear();
@@ -413,7 +377,8 @@ where
             {
                 return Outcome::LimitReached(limit);
             }
-            if lower_bound::<P, T>(lowest, sides, queues).is_none_or(|bound| meeting.cost <= bound)
+            if lower_bound::<P, T, O>(lowest, sides, queues)
+                .is_none_or(|bound| meeting.cost <= bound)
             {
                 break;
             }
@@ -448,14 +413,15 @@ where
 /// max(C, fmin forward, fmin backward, gmin forward + gmin backward), where
 /// C is the lowest priority (`lowest`); `None` when it exceeds every cost
 /// the type holds. Only called once the f and g orders are filled.
-fn lower_bound<P, T>(
+fn lower_bound<P, T, O>(
     lowest: P::Cost,
     sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
 ) -> Option<P::Cost>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
+    O: Open<P::Cost>,
 {
     let mut bound = lowest;
     let mut g_sum = P::Cost::ZERO;

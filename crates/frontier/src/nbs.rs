@@ -7,6 +7,8 @@ use std::marker::PhantomData;
 use crate::limits::Room;
 use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::settings::{Settings, searcher};
 use crate::solution::{ResultOf, refused};
 use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
@@ -69,15 +71,16 @@ use crate::{
 ///
 /// Time O(E log V) and memory O(V) over the nodes of the pairs with lb
 /// below C* (at most twice a minimum vertex cover of them, for consistent
-/// heuristics), plus reopenings for inconsistent ones; the bucket queues
-/// make pushes and pops O(1) while costs stay small. Each state is stored
+/// heuristics), plus reopenings for inconsistent ones; the default bucket
+/// queues make pushes and pops O(1) while costs stay small. Each state is stored
 /// once, with a half per direction that reaches it.
 pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Nbs::new().search(problem)
 }
 
 /// NBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), a [`Dense`] table, and memory kept between searches.
+/// it), an [`OpenList`](crate::OpenList) for its waiting and ready queues,
+/// a [`Dense`] table, and memory kept between searches.
 ///
 /// # Example
 ///
@@ -96,64 +99,13 @@ pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(brief.search(&Doubling::new(1, 1000)).limit(), Some(Limit::Expanded));
 /// ```
 pub struct Nbs<S, A, C, L = Hashed> {
-    limits: Limits<C>,
+    settings: Settings<C>,
     halves: Halves<S, A, C>,
-    queues: Queues<C>,
+    queues: AllQueues<C>,
     layout: PhantomData<L>,
 }
 
-impl<S, A, C, L> std::fmt::Debug for Nbs<S, A, C, L> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Nbs")
-            .field("layout", &std::any::type_name::<L>())
-            .finish_non_exhaustive()
-    }
-}
-
-impl<S, A, C: Default> Default for Nbs<S, A, C> {
-    fn default() -> Self {
-        Nbs {
-            limits: Limits::new(),
-            halves: Halves::default(),
-            queues: Queues::default(),
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C: Default> Nbs<S, A, C> {
-    /// No limits, hashed tables, no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the tables in vectors indexed by
-    /// [`RankedStates::rank`](crate::RankedStates::rank): see [`Dense`].
-    #[must_use]
-    pub fn dense(self) -> Nbs<S, A, C, Dense> {
-        Nbs {
-            limits: self.limits,
-            halves: self.halves,
-            queues: self.queues,
-            layout: PhantomData,
-        }
-    }
-}
-
-impl<S, A, C, L> Nbs<S, A, C, L> {
-    /// Searches under `limits` from now on.
-    #[must_use]
-    pub fn limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of a searcher being reused.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-}
+searcher!(Nbs { halves, queues } where C: Default, open_list);
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
     /// Searches `problem` with hashed tables.
@@ -162,7 +114,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
     {
         let mut sides = self.halves.hashed();
-        run(problem, &self.limits, &mut sides, &mut self.queues)
+        let limits = &self.settings.limits;
+        with_open_list!(self.settings.open, self.queues, |queues| run(
+            problem, limits, &mut sides, queues
+        ))
     }
 }
 
@@ -176,24 +131,31 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
-        match self.halves.dense(problem.state_count(), &self.limits) {
-            Ok(mut sides) => run(problem, &self.limits, &mut sides, &mut self.queues),
+        let limits = &self.settings.limits;
+        match self.halves.dense(problem.state_count(), limits) {
+            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
+                problem, limits, &mut sides, queues
+            )),
             Err(limit) => refused(limit),
         }
     }
 }
 
+/// The queues on each open list: a searcher uses those its settings name.
+type AllQueues<C> =
+    PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
+
 /// Each direction's open nodes: waiting ([`Place::Open`], by f) and ready
 /// ([`Place::Ready`], by g), and the lower bound LB that splits them.
-struct Queues<C> {
-    waiting: [Queue<C>; 2],
-    ready: [Queue<C>; 2],
+struct Queues<C, O> {
+    waiting: [Queue<C, O>; 2],
+    ready: [Queue<C, O>; 2],
     bound: C,
     /// Whether every pair left has an lb that does not fit the cost type.
     overflowed: bool,
 }
 
-impl<C: Default> Default for Queues<C> {
+impl<C: Default, O: Default> Default for Queues<C, O> {
     fn default() -> Self {
         Queues {
             waiting: [Queue::default(), Queue::default()],
@@ -207,7 +169,7 @@ impl<C: Default> Default for Queues<C> {
 /// A peeked queue entry: `(id, priority, g)`.
 type Entry<C> = (NodeId, C, C);
 
-impl<C: Cost> Queues<C> {
+impl<C: Cost, O: Open<C>> Queues<C, O> {
     fn clear(&mut self) {
         for queue in self.waiting.iter_mut().chain(&mut self.ready) {
             queue.clear();
@@ -349,15 +311,16 @@ impl<C: Cost> Queues<C> {
     }
 }
 
-fn run<P, T>(
+fn run<P, T, O>(
     problem: &P,
     limits: &Limits<P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
 ) -> ResultOf<P>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
+    O: Open<P::Cost>,
 {
     measure(limits, |budget, stats| {
         let outcome = search(problem, budget, sides, queues, stats);
@@ -366,16 +329,17 @@ where
     })
 }
 
-fn search<P, T>(
+fn search<P, T, O>(
     problem: &P,
     budget: &mut Budget<'_, P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Action, P::Cost>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
+    O: Open<P::Cost>,
 {
     sides.clear::<P>();
     queues.clear();

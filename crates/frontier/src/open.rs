@@ -3,9 +3,11 @@
 //! highest g first (the deeper node, usually nearer a goal).
 //!
 //! [`OpenList`] names the three implementations a user can choose between;
-//! inside the crate each is an `Open`, so every best-first search (A*
-//! today, the bidirectional heuristic searches next) shares them. The
-//! priority is whatever the search orders by: f = g + h for A*.
+//! inside the crate each is an `Open`, so every best-first search (A*,
+//! greedy search, MM and NBS) shares them: a searcher keeps one of each in a
+//! `PerList` and runs its search on the one its settings choose
+//! (`with_open_list!`). The priority is whatever the search orders by:
+//! f = g + h for A*, h for greedy search, max(f, 2g) for MM.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -17,19 +19,26 @@ use crate::limits::Room;
 use crate::table::NodeId;
 use crate::{Cost, Limit};
 
-/// The open list a best-first search keeps its frontier in.
+/// The open list a best-first search keeps its frontier in, chosen with
+/// the `open_list` method of [`AStar`](crate::AStar),
+/// [`Greedy`](crate::Greedy), [`Mm`](crate::Mm) and [`Nbs`](crate::Nbs)
+/// (the breadth-first searches have no open list: their table is their
+/// queue; IDA* has none either).
 ///
 /// All three give the same solutions and the same expansion order up to
 /// ties between equal `(priority, g)`; they differ in speed and memory
-/// (measured in `docs/benchmarks.md`).
+/// (measured in `docs/benchmarks.md`). MM and NBS keep several queues per
+/// direction, each on the list chosen.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::{AStar, open::OpenList, toy::Doubling};
+/// use frontier::{AStar, Mm, OpenList, toy::Doubling};
 ///
 /// let mut astar = AStar::new().open_list(OpenList::BinaryHeap);
 /// assert_eq!(astar.search(&Doubling::new(1, 10)).into_solution().unwrap().cost, 6);
+/// let mut mm = Mm::new().open_list(OpenList::PriorityQueue);
+/// assert_eq!(mm.search(&Doubling::new(1, 10)).into_solution().unwrap().cost, 6);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -54,6 +63,46 @@ pub enum OpenList {
     PriorityQueue,
 }
 
+/// One of each open list, or of what a search builds on one (MM's and
+/// NBS's queues): a searcher keeps all three, which cost nothing until
+/// used, and searches with the one its [`OpenList`] setting names (see
+/// [`with_open_list!`](crate::open::with_open_list)).
+#[derive(Default)]
+pub(crate) struct PerList<B, H, Q> {
+    /// For [`OpenList::Buckets`].
+    pub(crate) buckets: B,
+    /// For [`OpenList::BinaryHeap`].
+    pub(crate) heap: H,
+    /// For [`OpenList::PriorityQueue`].
+    pub(crate) queue: Q,
+}
+
+/// The open lists of A* and greedy search.
+pub(crate) type Lists<C> = PerList<Buckets<C>, LazyHeap<C>, DecreaseKey<C>>;
+
+/// Runs `$body` with `$open` bound to the member of the [`PerList`]
+/// `$lists` that the [`OpenList`] `$choice` names: one copy of the search
+/// per open list, each compiled for its list.
+macro_rules! with_open_list {
+    ($choice:expr, $lists:expr, |$open:ident| $body:expr) => {
+        match $choice {
+            $crate::OpenList::Buckets => {
+                let $open = &mut $lists.buckets;
+                $body
+            }
+            $crate::OpenList::BinaryHeap => {
+                let $open = &mut $lists.heap;
+                $body
+            }
+            $crate::OpenList::PriorityQueue => {
+                let $open = &mut $lists.queue;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_open_list;
+
 /// What a best-first search needs of an open list.
 pub(crate) trait Open<C> {
     /// Empties the list, keeping its memory.
@@ -72,35 +121,49 @@ pub(crate) trait Open<C> {
 /// The order of entries: lowest priority first, then highest g.
 type Rank<C> = (Reverse<C>, C);
 
-/// [`OpenList::PriorityQueue`].
-pub(crate) struct DecreaseKey<C: Ord>(PriorityQueue<NodeId, Rank<C>, FxBuildHasher>);
+/// [`OpenList::PriorityQueue`]: one entry per node, its best-ranked offer
+/// kept. Every search here files a node again only at a lower g, and its
+/// priority never grows as g falls (f = g + h, max(f, 2g), g), so the
+/// entry kept is the node's cheapest and no live entry is lost.
+///
+/// The queue is made at the first push, where the cost type is known to
+/// be ordered: a searcher that never uses it asks nothing of its cost type
+/// for it.
+pub(crate) struct DecreaseKey<C>(Option<PriorityQueue<NodeId, Rank<C>, FxBuildHasher>>);
 
-impl<C: Ord> Default for DecreaseKey<C> {
+impl<C> Default for DecreaseKey<C> {
     fn default() -> Self {
-        DecreaseKey(PriorityQueue::with_hasher(FxBuildHasher))
+        DecreaseKey(None)
     }
 }
 
 impl<C: Cost> Open<C> for DecreaseKey<C> {
     fn clear(&mut self) {
-        self.0.clear();
+        if let Some(queue) = &mut self.0 {
+            queue.clear();
+        }
     }
     fn push(&mut self, id: NodeId, priority: C, g: C, room: &Room) -> Result<(), Limit> {
-        if self.0.len() == self.0.capacity() {
+        let queue = self
+            .0
+            .get_or_insert_with(|| PriorityQueue::with_hasher(FxBuildHasher));
+        if queue.len() == queue.capacity() {
             // `priority-queue` reserves infallibly: the bound is checked
             // first, for the entry, its index and its hash slot.
-            let more = self.0.capacity().max(4);
+            let more = queue.capacity().max(4);
             room.charge(more.saturating_mul(DECREASE_KEY_ENTRY))?;
-            self.0.reserve(more);
+            queue.reserve(more);
         }
-        self.0.push_increase(id, (Reverse(priority), g));
+        queue.push_increase(id, (Reverse(priority), g));
         Ok(())
     }
     fn allocated(&self) -> usize {
-        self.0.capacity() * DECREASE_KEY_ENTRY
+        self.0
+            .as_ref()
+            .map_or(0, |queue| queue.capacity() * DECREASE_KEY_ENTRY)
     }
     fn pop(&mut self) -> Option<(NodeId, C)> {
-        self.0.pop().map(|(id, (_, g))| (id, g))
+        self.0.as_mut()?.pop().map(|(id, (_, g))| (id, g))
     }
 }
 
@@ -111,7 +174,7 @@ const DECREASE_KEY_ENTRY: usize = 64;
 /// [`OpenList::BinaryHeap`].
 pub(crate) struct LazyHeap<C>(BinaryHeap<(Rank<C>, NodeId)>);
 
-impl<C: Ord> Default for LazyHeap<C> {
+impl<C> Default for LazyHeap<C> {
     fn default() -> Self {
         LazyHeap(BinaryHeap::new())
     }

@@ -2,13 +2,14 @@
 //! ([`BidirectionalProblem`], [`RankedStates`], [`ReversibleProblem`],
 //! [`InPlaceProblem`]), [`Step`] and the [`Cost`]
 //! bound, and the adapters: [`FromFn`] (a problem from closures, made by
-//! [`from_fn`](crate::from_fn)) and [`NoHeuristic`].
+//! [`from_fn`](crate::from_fn), with its parts [`Backward`] and
+//! [`Ranked`]), [`NoHeuristic`] and [`NoBackwardHeuristic`].
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::Add;
 
-pub use crate::from_fn::{Estimate, FromFn, IntoStep};
+pub use crate::from_fn::{Backward, Estimate, FromFn, IntoStep, Ranked};
 
 /// A step cost: a totally ordered, copyable quantity with a zero.
 ///
@@ -20,7 +21,7 @@ pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
     /// The cost of the empty path.
     const ZERO: Self;
 
-    /// The cost as a small index, if it is one: A*'s bucket open list files
+    /// The cost as a small index, if it is one: the bucket open list files
     /// entries under it. `None` (the default) sends them to a binary heap.
     /// Contract: order-preserving where defined (a < b implies
     /// `a.to_index() <= b.to_index()`); a wrong index misorders A*'s
@@ -487,6 +488,8 @@ pub struct Applied<U, C> {
     pub cost: C,
 }
 
+/// Every method forwarded, the provided ones included: a reference
+/// searches as the problem does.
 impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     type State = P::State;
     type Action = P::Action;
@@ -509,6 +512,15 @@ impl<P: SearchProblem + ?Sized> SearchProblem for &P {
 
     fn heuristic(&self, state: &Self::State) -> Self::Cost {
         (**self).heuristic(state)
+    }
+
+    fn heuristic_within(
+        &self,
+        state: &Self::State,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Self::Cost {
+        (**self).heuristic_within(state, g, bound)
     }
 }
 
@@ -587,9 +599,10 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
     }
 }
 
-/// `P` with its heuristic switched off: A* on it is Dijkstra's algorithm
-/// and IDA* is iterative deepening on cost. Useful to measure what a
-/// heuristic saves.
+/// `P` with its heuristics switched off, forward and backward: A* on it is
+/// Dijkstra's algorithm, IDA* is iterative deepening on cost, MM is MM0.
+/// Useful to measure what a heuristic saves. To switch off only the
+/// backward heuristic, use [`NoBackwardHeuristic`].
 ///
 /// # Example
 ///
@@ -600,6 +613,8 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
 /// let informed = frontier::astar(&problem);
 /// let dijkstra = frontier::astar(&NoHeuristic(&problem));
 /// assert_eq!(informed.solution().unwrap().cost, dijkstra.solution().unwrap().cost);
+/// let mm0 = frontier::mm(&NoHeuristic(&problem)); // MM with neither heuristic
+/// assert_eq!(mm0.solution().unwrap().cost, dijkstra.solution().unwrap().cost);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoHeuristic<P>(pub P);
@@ -685,3 +700,124 @@ impl<P: RankedStates> RankedStates for NoHeuristic<P> {
 
 /// The same moves, so the same promise.
 impl<P: ReversibleProblem> ReversibleProblem for NoHeuristic<P> {}
+
+/// `P` with its backward heuristic switched off
+/// ([`backward_heuristic`](BidirectionalProblem::backward_heuristic) is
+/// zero) and everything else, the forward heuristic included, as `P` has
+/// it: MM and NBS then search backward blind. Useful to measure what the
+/// backward heuristic saves; [`NoHeuristic`] switches off both.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{NoBackwardHeuristic, toy::Doubling};
+///
+/// let problem = Doubling::new(1, 10);
+/// let both = frontier::mm(&problem);
+/// let forward_only = frontier::mm(&NoBackwardHeuristic(&problem));
+/// assert_eq!(both.solution().unwrap().cost, forward_only.solution().unwrap().cost);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoBackwardHeuristic<P>(pub P);
+
+impl<P: SearchProblem> SearchProblem for NoBackwardHeuristic<P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn start(&self) -> Self::State {
+        self.0.start()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.0.successors(state)
+    }
+
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        self.0.heuristic(state)
+    }
+
+    fn heuristic_within(
+        &self,
+        state: &Self::State,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Self::Cost {
+        self.0.heuristic_within(state, g, bound)
+    }
+}
+
+/// The backward heuristic is zero: the default of `backward_heuristic`.
+impl<P: BidirectionalProblem> BidirectionalProblem for NoBackwardHeuristic<P> {
+    fn goal(&self) -> Self::State {
+        self.0.goal()
+    }
+
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.0.predecessors(state)
+    }
+}
+
+/// In place as `P`: the forward heuristic is unchanged.
+impl<P: InPlaceProblem> InPlaceProblem for NoBackwardHeuristic<P> {
+    type Move = P::Move;
+    type Undo = P::Undo;
+    type Moves = P::Moves;
+
+    fn moves(&self, state: &Self::State) -> Self::Moves {
+        self.0.moves(state)
+    }
+
+    fn leads_back(&self, state: &Self::State, mv: Self::Move, undo: Self::Undo) -> bool {
+        self.0.leads_back(state, mv, undo)
+    }
+
+    fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Applied<Self::Undo, Self::Cost> {
+        self.0.apply(state, mv)
+    }
+
+    fn preview(&self, state: &Self::State, mv: Self::Move) -> Preview<Self::Cost> {
+        self.0.preview(state, mv)
+    }
+
+    fn preview_within(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Preview<Self::Cost> {
+        self.0.preview_within(state, mv, g, bound)
+    }
+
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo) {
+        self.0.undo(state, undo);
+    }
+
+    fn action(&self, state: &Self::State, mv: Self::Move) -> Self::Action {
+        self.0.action(state, mv)
+    }
+}
+
+impl<P: RankedStates> RankedStates for NoBackwardHeuristic<P> {
+    fn state_count(&self) -> usize {
+        self.0.state_count()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        self.0.rank(state)
+    }
+}
+
+/// The same moves, so the same promise.
+impl<P: ReversibleProblem> ReversibleProblem for NoBackwardHeuristic<P> {}

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use common::{Graph, ResultOf, assert_replays};
 use frontier::{
-    BidirectionalProblem, CancelFlag, Limit, Limits, Mm, Nbs, Outcome, RankedStates, SearchProblem,
-    Step,
+    BidirectionalProblem, CancelFlag, Limit, Limits, Mm, Nbs, OpenList, Outcome, RankedStates,
+    SearchProblem, Step,
 };
 use proptest::prelude::*;
 
@@ -184,7 +184,7 @@ impl BidirectionalProblem for Watched<'_> {
     }
 }
 
-/// MM and NBS, hashed and dense, under `limits`.
+/// MM and NBS, hashed and dense, on each open list, under `limits`.
 fn searches(problem: &TwoWay, limits: &Limits<u32>) -> Vec<(&'static str, ResultOf<TwoWay>)> {
     vec![
         ("mm", Mm::new().limits(limits.clone()).search(problem)),
@@ -196,6 +196,35 @@ fn searches(problem: &TwoWay, limits: &Limits<u32>) -> Vec<(&'static str, Result
         (
             "nbs dense",
             Nbs::new().dense().limits(limits.clone()).search(problem),
+        ),
+        (
+            "mm binary heap",
+            Mm::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "mm priority queue",
+            Mm::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "nbs binary heap",
+            Nbs::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "nbs priority queue dense",
+            Nbs::new()
+                .open_list(OpenList::PriorityQueue)
+                .dense()
+                .limits(limits)
+                .search(problem),
         ),
     ]
 }

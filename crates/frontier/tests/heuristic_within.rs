@@ -95,3 +95,21 @@ fn ida_star_gets_the_same_search_for_fewer_dear_estimates() {
         eager.dear_calls.get()
     );
 }
+
+#[test]
+fn a_reference_to_a_problem_forwards_heuristic_within() {
+    // `impl SearchProblem for &P` must forward every provided method: a
+    // search of `&problem` as a problem (what `NoHeuristic(&problem)` and
+    // other adapters holding a reference do) asks the same dear estimates
+    // as a search of `problem`.
+    let (direct, borrowed) = (grid(true), grid(true));
+    let a = IdaStar::new().search(&direct);
+    let b = IdaStar::new().search(&&borrowed);
+    assert_eq!(a.outcome, b.outcome);
+    assert_eq!(a.stats.expanded, b.stats.expanded);
+    assert_eq!(
+        borrowed.dear_calls.get(),
+        direct.dear_calls.get(),
+        "a search through a reference evaluated the dear estimate more often"
+    );
+}

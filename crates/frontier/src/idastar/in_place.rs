@@ -20,7 +20,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     /// nodes in the same order as [`search`](Self::search), so the outcome
     /// and every statistic but the time are equal; on a problem whose
     /// states are small values it does less work per node (see
-    /// `docs/benchmarks.md`). Limits, `max_cost`, cost overflow, the
+    /// `docs/benchmarks-log.md`). Limits, `max_cost`, cost overflow, the
     /// path-length charge and the `stacker`-grown stack work as in
     /// [`search`](Self::search). Nothing is allocated per node; the
     /// solution's states are clones of the working state along the path,
@@ -142,7 +142,7 @@ impl<P: InPlaceProblem, K: Keeper<P>> InPlace<'_, P, K> {
     /// call covers two levels of the tree and the call's register saving
     /// is paid once per two expansions: the recursion unrolled once, as C
     /// compilers do for a recursive function. Three levels measured
-    /// slower (more code, fewer instructions), see `docs/benchmarks.md`.
+    /// slower (more code, fewer instructions), see `docs/benchmarks-log.md`.
     #[expect(
         clippy::inline_always,
         reason = "the two-level body exists only to be inlined"

@@ -455,6 +455,7 @@ pub type ResultOf<P> = frontier::SearchResult<
 
 /// The names and results of every algorithm on a problem with every
 /// capability, IDA* under its own limits.
+#[expect(clippy::too_many_lines, reason = "one row per algorithm and option")]
 pub fn run_all<P>(
     problem: &P,
     limits: &frontier::Limits<P::Cost>,
@@ -535,10 +536,38 @@ where
         ),
         ("mm", Mm::new().limits(limits()).search(problem)),
         (
+            "mm_binary_heap",
+            Mm::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits())
+                .search(problem),
+        ),
+        (
+            "mm_priority_queue",
+            Mm::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits())
+                .search(problem),
+        ),
+        (
             "mm_ranked",
             Mm::new().dense().limits(limits()).search(problem),
         ),
         ("nbs", Nbs::new().limits(limits()).search(problem)),
+        (
+            "nbs_binary_heap",
+            Nbs::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits())
+                .search(problem),
+        ),
+        (
+            "nbs_priority_queue",
+            Nbs::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits())
+                .search(problem),
+        ),
         (
             "nbs_ranked",
             Nbs::new().dense().limits(limits()).search(problem),
