@@ -98,6 +98,13 @@ pub trait Abstraction: Sync {
     /// expanded, so the predecessors of the other may be missed and their
     /// entries come out too large (an overestimating, inadmissible
     /// heuristic) or [`UNREACHED`](crate::UNREACHED).
+    ///
+    /// Ranks are `u64`, not `usize` as in frontier's `RankedStates::rank`:
+    /// abstract spaces outgrow 32 bits (the 15-puzzle's 8-tile group has
+    /// 4.15 billion ranks) and table files must not depend on the platform,
+    /// so the builder converts once and fails with
+    /// [`PdbError::TooLarge`](crate::PdbError::TooLarge) where a space does
+    /// not fit in memory.
     fn rank(&self, state: &Self::State) -> u64;
 
     /// The state of rank `rank`, for every rank that [`rank`](Self::rank)

@@ -127,7 +127,7 @@
 //!   more live in anonymous mappings advised `MADV_HUGEPAGE` on Linux
 //!   (`memmap2`'s safe `map_anon` and `advise`; elsewhere, or where that
 //!   fails, in vectors). The 7-8 databases then load with about a quarter
-//!   of the system time (`docs/benchmarks.md`).
+//!   of the system time (`docs/benchmarks-log.md`).
 //! - **Independent of any search library.** A heuristic is a lookup, so the
 //!   crate depends on no search crate and any of them can use its tables.
 //! - **One `unsafe` block, a hint.** Large builds are dominated by cache

@@ -1,6 +1,6 @@
 //! Saving, loading and caching tables: every kind of damage is rejected,
 //! a cached table is used only when it is exactly what was saved, and the
-//! cache's faults (issue 10) stay fixed: a FIFO in place of a table, the
+//! cache's earlier faults stay fixed: a FIFO in place of a table, the
 //! temporary files of killed builders, a table that cannot be saved.
 
 use std::fs;
