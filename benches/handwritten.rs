@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench handwritten`
 //!
-//! The hand-written solver is what the "tight C" describes, in Rust:
+//! The hand-written solver is what a "tight C" solver is, in Rust:
 //! a packed board passed in registers, Manhattan updated from a
 //! `[tile][cell]` table, no move back to the previous blank cell, the same
 //! move order and Korf's node counting. Both solvers must generate exactly

@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # IDA* + Manhattan: the generic `frontier::IdaStar` (through `fifteen`) against
-# the tight C solver of ../shared/reference/ida_md.c, on the same Korf
-# instances, run alternately ROUNDS times; prints each run's nodes/s and the
-# median ratio. Node counts must be equal: the script stops if they are not.
+# the tight C solver benches/reference/ida_md.c, on the same Korf instances,
+# run alternately ROUNDS times; prints each run's nodes/s and the median
+# ratio. Node counts must be equal: the script stops if they are not.
 #
 #   benches/ida-vs-c.sh [ROUNDS] [IDS]     (defaults: 7, "2 4 5 6 8 13 16")
 #   UNALIGNED=1 benches/ida-vs-c.sh        (also runs fifteen built without
-#       .cargo/config.toml's code alignment flags, in target/unaligned:
-#       the eighth round's comparison; the first run builds it)
+#       .cargo/config.toml's code alignment flags, in target/unaligned, to
+#       compare the default rustc build; the first run builds it)
 #
-# Needs cc, and ../shared relative to the repository root (or SHARED=path).
+# Needs cc and bc. The C solver reads Korf's convention, from
+# benches/reference/korf100.txt; fifteen reads the blank-last instances of
+# crates/sliding-puzzle/testdata (benches/reference/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
 ids=${2:-"2 4 5 6 8 13 16"}
-shared=${SHARED:-../shared}
+reference=benches/reference
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cc -O3 -o "$work/ida_md" "$shared/reference/ida_md.c"
+cc -O3 -o "$work/ida_md" "$reference/ida_md.c"
 cargo build --release --quiet --example fifteen
 unaligned=${UNALIGNED:-}
 if [ -n "$unaligned" ]; then
@@ -26,7 +28,7 @@ if [ -n "$unaligned" ]; then
     RUSTFLAGS= CARGO_TARGET_DIR=target/unaligned cargo build --release --quiet --example fifteen
 fi
 for id in $ids; do
-    grep -E "^$id " "$shared/data/korf100.txt" | cut -d' ' -f1,3- >> "$work/c.txt"
+    grep -E "^$id " "$reference/korf100.txt" | cut -d' ' -f1,3- >> "$work/c.txt"
     grep -E "^$id " crates/sliding-puzzle/testdata/korf100-blank-last.txt >> "$work/rust.txt"
 done
 

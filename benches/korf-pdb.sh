@@ -8,8 +8,8 @@
 # by `fifteen` itself; the script stops if any run fails.
 #
 #   benches/korf-pdb.sh [ROUNDS]      (default 5)
-#   HEURISTIC=pdb-7-8x5 benches/korf-pdb.sh 3    (another heuristic; the
-#                                    maxima of several partitions, sixth round)
+#   HEURISTIC=pdb-7-8x5 benches/korf-pdb.sh 3    (another heuristic, here
+#                                    the largest of five partitions' sums)
 #
 # The first run builds what is missing in target/pdb-cache (7-8: about two
 # minutes and 2.2 GB; the dual lookups' 16 more tables: about two more).
