@@ -86,6 +86,7 @@
 //! | [`table`] | [`Hashed`] and [`Dense`], the table layouts |
 //! | [`pathmax`] | [`pathmax::Plain`] and [`pathmax::Bpmx`], IDA*'s two searches |
 //! | [`toy`] | the tiny problem every example uses, and a grid for BPMX's |
+//! | [`excerpt`] | [`TokenExcerpt`], the bounded copy of a bad token that plug-ins' parse errors keep |
 //!
 //! # Quick start
 //!
@@ -154,6 +155,7 @@ mod astar;
 pub mod batch;
 mod bfs;
 mod bidirectional_bfs;
+pub mod excerpt;
 mod from_fn;
 mod greedy;
 mod idastar;
@@ -177,6 +179,7 @@ pub use astar::{AStar, astar};
 pub use batch::{Panicked, solve_batch};
 pub use bfs::{Bfs, bfs};
 pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
+pub use excerpt::TokenExcerpt;
 pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};

@@ -2,11 +2,13 @@
 //! [`FlipError`] when flips cannot be replayed or do not sort the stack, and
 //! [`TokenExcerpt`], the bounded copy of a bad token that errors keep.
 
-use std::fmt;
-
 use thiserror::Error;
 
 use crate::Flip;
+
+/// The bounded copy of a bad token that errors keep, shared by the
+/// plug-ins (re-exported here so its path in this crate stays).
+pub use frontier::TokenExcerpt;
 
 /// Why a stack could not be read (from text by `FromStr`, or from a slice by
 /// [`Stack::new`](crate::Stack::new)).
@@ -133,83 +135,4 @@ pub enum FlipError {
         /// The stack they end at, top first.
         end: String,
     },
-}
-
-/// A token as an error keeps it: its first [`TokenExcerpt::KEPT_CHARS`]
-/// characters and its length, so that an error about a huge token costs no
-/// more memory or output than one about a short token.
-///
-/// `Display` quotes the token as `{:?}` does, followed for a cut token by
-/// `…` and its length in bytes.
-///
-/// # Example
-///
-/// ```
-/// use pancake::TokenExcerpt;
-///
-/// assert_eq!(TokenExcerpt::new("four").to_string(), r#""four""#);
-/// let long = TokenExcerpt::new(&"y".repeat(1000));
-/// assert_eq!(long.kept(), "y".repeat(32));
-/// assert_eq!(long.len(), 1000);
-/// assert!(long.is_cut());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TokenExcerpt {
-    /// The first characters of the token, at most `KEPT_CHARS` of them.
-    kept: String,
-    /// The token's length in bytes.
-    len: usize,
-}
-
-impl TokenExcerpt {
-    /// How many characters of a token are kept.
-    pub const KEPT_CHARS: usize = 32;
-
-    /// The excerpt of `token`: O(`KEPT_CHARS`), the rest is not read.
-    #[must_use]
-    pub fn new(token: &str) -> Self {
-        let end = token
-            .char_indices()
-            .nth(Self::KEPT_CHARS)
-            .map_or(token.len(), |(end, _)| end);
-        TokenExcerpt {
-            kept: token[..end].to_owned(),
-            len: token.len(),
-        }
-    }
-
-    /// The characters kept: the whole token unless [`is_cut`](Self::is_cut).
-    #[must_use]
-    pub fn kept(&self) -> &str {
-        &self.kept
-    }
-
-    /// The whole token's length in bytes (as UTF-8).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the token is empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Whether some of the token was left out.
-    #[must_use]
-    pub fn is_cut(&self) -> bool {
-        self.kept.len() < self.len
-    }
-}
-
-impl fmt::Display for TokenExcerpt {
-    /// `"four"`, or `"yyyy"… of 1000 bytes` for a cut token.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.kept)?;
-        if self.is_cut() {
-            write!(f, "… of {} bytes", self.len)?;
-        }
-        Ok(())
-    }
 }
