@@ -21,11 +21,12 @@ use std::time::Duration;
 use clap::Parser;
 use frontier::{Limit, Limits};
 use frontier_workspace::compare::{human_count, human_time};
+use frontier_workspace::domains::boards::FIFTEEN;
+use frontier_workspace::domains::pancakes::PANCAKES;
 use frontier_workspace::strategy::{
     Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy,
 };
 use pancake::Stack;
-use sliding_puzzle::AnyBoard;
 use sliding_puzzle::instances::Instance;
 
 /// Runs the bidirectional-search study and prints its tables as Markdown.
@@ -185,7 +186,7 @@ impl Study {
         for strategy in strategies {
             let attempts = stacks
                 .iter()
-                .map(|&stack| self.solver.solve_stack(stack, strategy, &self.limits))
+                .map(|stack| self.solver.solve(&PANCAKES, stack, strategy, &self.limits))
                 .collect::<Result<Vec<_>, _>>()?;
             eprintln!("{len} pancakes: {strategy} done");
             cells.push(Cell { strategy, attempts });
@@ -249,7 +250,7 @@ impl Study {
             for instance in &korf {
                 let attempt =
                     self.solver
-                        .solve(AnyBoard::Fifteen(instance.board), strategy, &self.limits)?;
+                        .solve(&FIFTEEN, &instance.board, strategy, &self.limits)?;
                 if let (Some(found), Some(published)) = (attempt.moves(), instance.length)
                     && found != published
                 {

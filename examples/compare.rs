@@ -9,12 +9,14 @@
 //! cargo run --release --example compare -- --format markdown --plot docs/compare.svg
 //! cargo run --release --example compare -- --boards my-boards.txt --format csv
 //! cargo run --release --example compare -- --pancakes my-stacks.txt --algorithms astar,mm,nbs
+//! cargo run --release --example compare -- --maps examples/data/terrain.txt --heuristics manhattan
 //! ```
 //!
-//! Pancake stacks are the registry's second domain: the algorithms whose
-//! entries list `Pancakes` run on them with the GAP heuristics, the
-//! sliding-puzzle heuristics on the boards, each strategy on the sets it
-//! handles.
+//! Every set is of one domain (`frontier_workspace::domain`: 3x3 and 4x4
+//! boards, pancake stacks, terrain maps), and each strategy runs on the
+//! sets whose domain offers it: the GAP heuristics on stacks, the
+//! sliding-puzzle heuristics on boards, Manhattan distance on boards and
+//! maps.
 //!
 //! The strategies are every algorithm of the registry
 //! (`frontier_workspace::registry`) with the heuristics it compares by
@@ -40,9 +42,10 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::compare::{
-    self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards,
+    self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards, read_map,
     read_stacks, strategies_of, summarise,
 };
+use frontier_workspace::domains::boards::EIGHT;
 use frontier_workspace::jobs::{Jobs, parse_jobs, thread_pool};
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use frontier_workspace::strategy::Solver;
@@ -80,6 +83,13 @@ struct Args {
     /// with # are skipped, bad lines reported and skipped
     #[arg(long, value_name = "FILE")]
     pancakes: Option<PathBuf>,
+
+    /// Solve the terrain maps of these files instead of the default set
+    /// (with --boards or --pancakes: as well as theirs), a set per map:
+    /// rows of digits 1-9 (the cost of entering the cell), . for 1, # for
+    /// walls, one S and one G; comma-separated or repeated
+    #[arg(long, value_name = "FILE", value_delimiter = ',')]
+    maps: Vec<PathBuf>,
 
     /// Draw nodes expanded against optimal length, one series per strategy,
     /// into FILE as SVG
@@ -163,9 +173,9 @@ fn main() -> ExitCode {
     let pool = pool(args.jobs);
     let strategies = strategies_of(&args.algorithms, &args.heuristics);
     let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
-    let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
+    let solver = Solver::new().with_databases(Arc::new(args.databases.open()));
     let ((), table_build) = compare::timed(|| {
-        solver.table();
+        EIGHT.table();
     });
 
     let total: usize = plan(&sets, &strategies)
@@ -269,7 +279,7 @@ fn pool(requested: NonZeroUsize) -> Option<ThreadPool> {
 
 /// The board sets: the user's files or the default set.
 fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
-    if args.boards.is_none() && args.pancakes.is_none() {
+    if args.boards.is_none() && args.pancakes.is_none() && args.maps.is_empty() {
         let defaults = DefaultSets {
             random: args.random,
             seed: args.seed,
@@ -287,7 +297,22 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     if let Some(path) = &args.pancakes {
         sets.extend(read(path, read_stacks, "pancake stack")?);
     }
+    for path in &args.maps {
+        let (name, bytes) = file(path)?;
+        sets.push(read_map(&name, &bytes).map_err(|err| format!("{}: {err}", path.display()))?);
+    }
     Ok(sets)
+}
+
+/// The name (without its folders) and bytes of the file at `path`.
+fn file(path: &Path) -> Result<(String, Vec<u8>), String> {
+    let bytes =
+        std::fs::read(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok((name, bytes))
 }
 
 /// A reader of a file's sets: `read_boards` or `read_stacks`, taking the
@@ -297,12 +322,7 @@ type Reader = fn(&str, &[u8]) -> (Vec<BoardSet>, Vec<String>);
 /// The sets of the file at `path`, read by `parse`; its bad lines (a line
 /// that is not UTF-8 among them) are reported on stderr.
 fn read(path: &Path, parse: Reader, what: &str) -> Result<Vec<BoardSet>, String> {
-    let text =
-        std::fs::read(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let (name, text) = file(path)?;
     let (sets, skipped) = parse(&name, &text);
     for message in &skipped {
         eprintln!("skipped: {message}");

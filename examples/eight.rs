@@ -38,12 +38,17 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use frontier::Limits;
+use frontier_workspace::domain::{AnyDomain, algorithms_of, heuristics_of};
+use frontier_workspace::domains::boards::{self, EIGHT, FIFTEEN};
 use frontier_workspace::eight::{Boards, SizeMode};
 use frontier_workspace::registry::DatabaseArgs;
 use frontier_workspace::strategy::{
-    Algorithm, Answer, Attempt, HeuristicName, Size, SolveError, Solver, Strategy, parse_args,
+    Algorithm, Answer, Attempt, HeuristicName, SolveError, Solver, Strategy, parse_args,
 };
-use sliding_puzzle::format_moves;
+
+/// The domains `eight` solves: `--help` lists what they offer.
+static BOARDS: [&dyn AnyDomain; 2] = [&EIGHT, &FIFTEEN];
+use sliding_puzzle::AnyBoard;
 
 /// Solves 8-puzzles (and 15-puzzles) from stdin, POJ 1077 style: one line
 /// per board, an optimal move string over udlr (the blank's direction) or
@@ -58,12 +63,12 @@ use sliding_puzzle::format_moves;
 #[command(version)]
 struct Args {
     /// The algorithm [default: table for 3x3 boards, idastar for 4x4]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = algorithms_of(&BOARDS))]
     algo: Option<Algorithm>,
 
     /// The heuristic of the guided algorithms (astar, idastar, greedy, mm,
     /// nbs, ...); refused beside an --algo that uses none
-    #[arg(long, value_enum, default_value_t = HeuristicName::LinearConflict)]
+    #[arg(long, value_parser = heuristics_of(&BOARDS), default_value = "linear-conflict")]
     heuristic: HeuristicName,
 
     /// How many tokens make a board: 3 (every 9), 4 (every 16), or auto (a
@@ -178,17 +183,16 @@ fn run(
                 continue;
             }
         };
-        let size = Size::of(&board);
-        let algorithm = args.algo.unwrap_or(match size {
-            Size::Three => Algorithm::Table,
-            // `Size::of` a board is never `Pancakes`.
-            Size::Four | Size::Pancakes => Algorithm::IdaStar,
+        let three = matches!(board, AnyBoard::Eight(_));
+        let algorithm = args.algo.unwrap_or(if three {
+            Algorithm::Table
+        } else {
+            Algorithm::IdaStar
         });
         let strategy = Strategy::new(algorithm, args.heuristic);
-        if !algorithm.searches() && size == Size::Three && !table_built {
+        if !algorithm.searches() && three && !table_built {
             let started = Instant::now();
-            let table = solver.table();
-            if args.stats {
+            if let (Some(table), true) = (EIGHT.table(), args.stats) {
                 eprintln!(
                     "table: {} boards solved by one reverse BFS in {}",
                     table.reachable(),
@@ -197,7 +201,7 @@ fn run(
             }
             table_built = true;
         }
-        let attempt = match solver.solve(board, strategy, limits) {
+        let attempt = match boards::start(board).solve(strategy, limits, &mut solver) {
             Ok(attempt) => attempt,
             Err(err) if !err.is_bug() => {
                 eprintln!("error: {}: {err}", item.lines);
@@ -207,12 +211,7 @@ fn run(
             Err(err) => return Err(Failure::Bug(err)),
         };
         match &attempt.answer {
-            Answer::Solved(moves) => writeln!(out, "{}", format_moves(moves))?,
-            // Only pancake stacks are sorted, and eight reads boards.
-            Answer::Sorted(flips) => {
-                let flips: Vec<String> = flips.iter().map(ToString::to_string).collect();
-                writeln!(out, "{}", flips.join(" "))?;
-            }
+            Answer::Solved(path) => writeln!(out, "{}", path.text())?,
             Answer::Unsolvable => writeln!(out, "unsolvable")?,
             Answer::Stopped(limit) => {
                 eprintln!(
@@ -241,8 +240,7 @@ fn run(
 /// One `--stats` line.
 fn describe(strategy: Strategy, attempt: &Attempt) -> String {
     let answer = match &attempt.answer {
-        Answer::Solved(moves) => format!("{} moves", moves.len()),
-        Answer::Sorted(flips) => format!("{} flips", flips.len()),
+        Answer::Solved(path) => format!("{} {}", path.len(), path.unit()),
         Answer::Unsolvable => "unsolvable".to_owned(),
         Answer::Stopped(limit) => format!("stopped by its {limit}"),
     };

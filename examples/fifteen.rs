@@ -52,11 +52,12 @@ use std::time::Duration;
 
 use clap::Parser;
 use frontier::Limits;
+use frontier_workspace::domain::{AnyDomain, algorithms_of, heuristics_of};
+use frontier_workspace::domains::boards::FIFTEEN;
 use frontier_workspace::jobs::{Jobs, parse_jobs};
 use frontier_workspace::lines::lines;
-use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName, Size};
+use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use frontier_workspace::strategy::{Answer, Solver, Strategy, parse_args};
-use sliding_puzzle::AnyBoard;
 use sliding_puzzle::instances::{Instance, KORF100, parse_instances};
 
 /// Solves 15-puzzles optimally and checks every solution.
@@ -69,11 +70,11 @@ struct Args {
 
     /// The heuristic guiding the search; refused beside an --algo that
     /// uses none
-    #[arg(long, value_enum, default_value_t = HeuristicName::Pdb78)]
+    #[arg(long, value_parser = heuristics_of(&BOARDS), default_value = "pdb-7-8")]
     heuristic: HeuristicName,
 
     /// The algorithm (one that handles 4x4 boards)
-    #[arg(long, value_enum, default_value_t = Algorithm::IdaStar)]
+    #[arg(long, value_parser = algorithms_of(&BOARDS), default_value = "idastar")]
     algo: Algorithm,
 
     #[command(flatten)]
@@ -89,6 +90,9 @@ struct Args {
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
 }
+
+/// The domain `fifteen` solves: `--help` lists what it offers.
+static BOARDS: [&dyn AnyDomain; 1] = [&FIFTEEN];
 
 /// One 15-puzzle instance.
 type Fifteen = Instance<4, 4>;
@@ -125,7 +129,7 @@ fn main() -> ExitCode {
         .with_jobs(jobs.threads.get());
     // The pattern database is loaded (or built) here, before the first
     // board, so no board's time includes it.
-    if let Err(err) = solver.prepare(strategy, Size::Four) {
+    if let Err(err) = solver.prepare(&FIFTEEN, strategy) {
         eprintln!("error: {err}");
         return ExitCode::from(2);
     }
@@ -176,7 +180,7 @@ fn solve_all(solver: &mut Solver, strategy: Strategy, instances: &[Fifteen]) -> 
     instances
         .iter()
         .map(|instance| {
-            let attempt = match solver.solve(AnyBoard::Fifteen(instance.board), strategy, &limits) {
+            let attempt = match solver.solve(&FIFTEEN, &instance.board, strategy, &limits) {
                 Ok(attempt) => attempt,
                 Err(err) => {
                     return Outcome {
@@ -188,7 +192,7 @@ fn solve_all(solver: &mut Solver, strategy: Strategy, instances: &[Fifteen]) -> 
                 }
             };
             let (length, problem) = match &attempt.answer {
-                Answer::Solved(_) | Answer::Sorted(_) => {
+                Answer::Solved(_) => {
                     let length = attempt.moves().unwrap_or_default();
                     let problem = instance
                         .length

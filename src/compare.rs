@@ -19,9 +19,12 @@ use std::time::{Duration, Instant};
 pub use check::{CrossCheck, Row, cross_check, summarise};
 pub use render::{Format, RawRow, Settings, human_count, human_time, render};
 pub use run::{Record, Task, plan, run, strategies, strategies_of};
-pub use sets::{
-    BoardSet, DefaultSets, Instance, POJ_SAMPLE, Start, korf_instances, read_boards, read_stacks,
-};
+pub(crate) use sets::content_lines;
+pub use sets::{BoardSet, DefaultSets, Instance, POJ_SAMPLE, Start};
+
+pub use crate::domains::boards::{korf_instances, read_boards};
+pub use crate::domains::pancakes::read_stacks;
+pub use crate::domains::terrain::read_map;
 
 /// How long `f` takes.
 pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
@@ -38,7 +41,16 @@ mod tests {
 
     use super::render::human_cells;
     use super::*;
-    use crate::strategy::{Algorithm, Answer, Size, Solver, Strategy};
+    use crate::domains::pancakes::PANCAKES;
+    use crate::strategy::{Algorithm, Answer, Path, Solver, Strategy};
+
+    /// A path of `n` moves up, whatever the board: for the cross-check,
+    /// which reads only lengths.
+    fn ups(n: usize) -> Answer {
+        let moves = vec![sliding_puzzle::Move::Up; n];
+        let text = sliding_puzzle::format_moves(&moves);
+        Answer::Solved(Path::new(moves, text, "moves"))
+    }
 
     fn tiny() -> (Vec<BoardSet>, Vec<Record>) {
         let (sets, skipped) = read_boards(
@@ -90,7 +102,7 @@ mod tests {
             .iter_mut()
             .find(|r| r.strategy.algorithm == Algorithm::IdaStar)
             .unwrap();
-        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 21]);
+        record.attempt.answer = ups(21);
         let check = cross_check(&sets, &records);
         assert_eq!(check.mismatches.len(), 1);
         assert!(
@@ -105,10 +117,10 @@ mod tests {
         let (sets, mut records) = tiny();
         let greedy = |r: &&mut Record| r.strategy.algorithm == Algorithm::Greedy && r.board == 0;
         let record = records.iter_mut().find(greedy).unwrap();
-        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 41]);
+        record.attempt.answer = ups(41);
         assert!(cross_check(&sets, &records).mismatches.is_empty());
         let record = records.iter_mut().find(greedy).unwrap();
-        record.attempt.answer = Answer::Solved(vec![sliding_puzzle::Move::Up; 17]);
+        record.attempt.answer = ups(17);
         let check = cross_check(&sets, &records);
         assert_eq!(check.mismatches.len(), 1, "{:?}", check.mismatches);
         assert!(
@@ -158,9 +170,13 @@ mod tests {
         assert_eq!(sets.len(), 7);
         assert!(sets[3].instances.iter().all(|i| i.known_length.is_some()));
         assert_eq!(sets[6].name, "12 pancakes");
-        assert_eq!(sets[6].size, Size::Pancakes);
+        assert_eq!(sets[6].domain, &PANCAKES as &dyn crate::domain::AnyDomain);
         assert_eq!(sets[6].instances.len(), 5);
-        assert!(matches!(sets[6].instances[0].start, Start::Stack(s) if s.len() == 12));
+        let stack = sets[6].instances[0]
+            .start
+            .instance()
+            .downcast_ref::<pancake::Stack>();
+        assert!(stack.is_some_and(|s| s.len() == 12));
         assert_eq!(sets[0].instances[0].start.to_line(), POJ_SAMPLE);
     }
 

@@ -5,6 +5,9 @@
 //! `crates/frontier`, `crates/sliding-puzzle` and `crates/pancake`.
 
 pub mod compare;
+pub mod databases;
+pub mod domain;
+pub mod domains;
 pub mod eight;
 pub mod jobs;
 pub mod knight;

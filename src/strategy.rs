@@ -1,24 +1,26 @@
-//! Solving one sliding-puzzle board (or one pancake stack) with a named
-//! strategy: an algorithm of [`frontier`] (or the precomputed
-//! [`EightTable`]) and, for the guided algorithms, a heuristic, both taken
-//! from the [`registry`]. Shared by the `eight`, `fifteen` and `compare`
-//! examples, which differ only in how they read boards and report answers.
+//! Solving one instance with a named strategy: an algorithm of
+//! [`frontier`] (or a lookup in precomputed data) and, for the guided
+//! algorithms, a heuristic, both taken from the [`registry`](crate::registry),
+//! in the instance's [`Domain`]. Shared by the `eight`, `fifteen` and
+//! `compare` examples, which differ only in how they read instances and
+//! report answers.
 //!
-//! Every answer is replayed with [`Board::verify_solution`] before
-//! [`Solver::solve`] returns it, and every board is checked for
-//! solvability first, so no strategy ever searches an unsolvable board (IDA*
-//! would never stop, and BFS would exhaust half of a 4x4 space).
+//! Every answer is replayed by its domain before [`Solver::solve`] returns
+//! it, and a board is checked for solvability first, so no strategy ever
+//! searches an unsolvable board (IDA* would never stop, and BFS would
+//! exhaust half of a 4x4 space).
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use frontier::{Limit, Limits, Outcome, SearchResult, Stats};
-use pancake::{Flip, FlipError, Stack};
-use sliding_puzzle::{AnyBoard, Board, EightTable, Move, MoveError};
+use frontier::{Limit, Limits, Outcome, Stats};
 
-use crate::registry::{self, PancakeSearchers, PatternDatabases, Searchers};
-pub use crate::registry::{Algorithm, HeuristicName, Size};
+use crate::domain::{AnyDomain, Context, Domain};
+pub use crate::registry::{Algorithm, HeuristicName};
+use crate::registry::{PatternDatabases, ResultOf};
 
 /// The complaint about a `--heuristic` given on the command line
 /// (`matches`) beside an `--algo` that uses no heuristic, which would
@@ -131,38 +133,29 @@ impl Strategy {
         self.heuristic.map_or("-", HeuristicName::label)
     }
 
-    /// Why the strategy cannot solve boards of `size`, or `None` if it can:
-    /// both the algorithm and the heuristic must handle the size.
+    /// Why the strategy cannot solve `domain`'s instances, or `None` if it
+    /// can: the domain must offer both the algorithm and the heuristic.
     ///
     /// # Example
     ///
     /// ```
-    /// use frontier_workspace::strategy::{Algorithm, HeuristicName, Size, Strategy};
+    /// use frontier_workspace::domains::boards::{EIGHT, FIFTEEN};
+    /// use frontier_workspace::strategy::{Algorithm, HeuristicName, Strategy};
     ///
     /// let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb78);
-    /// assert_eq!(pdb.refusal(Size::Four), None);
-    /// assert_eq!(pdb.refusal(Size::Three), Some("its pattern database is for 4x4 boards"));
-    /// assert!(!Strategy::plain(Algorithm::Table).handles(Size::Four));
+    /// assert_eq!(pdb.refusal(&FIFTEEN), None);
+    /// assert_eq!(pdb.refusal(&EIGHT), Some("its pattern database is for 4x4 boards"));
+    /// assert!(!Strategy::plain(Algorithm::Table).handles(&FIFTEEN));
     /// ```
     #[must_use]
-    pub fn refusal(&self, size: Size) -> Option<&'static str> {
-        /// A refusal the registry gave no reason for.
-        const UNSAID: &str = "not available for this size";
-        if !self.algorithm.handles(size) {
-            return Some(self.algorithm.refusal().unwrap_or(UNSAID));
-        }
-        match self.heuristic {
-            Some(heuristic) if !heuristic.handles(size) => {
-                Some(heuristic.refusal().unwrap_or(UNSAID))
-            }
-            _ => None,
-        }
+    pub fn refusal(&self, domain: &dyn AnyDomain) -> Option<&'static str> {
+        domain.refusal(*self)
     }
 
-    /// Whether the strategy can solve boards of `size`.
+    /// Whether the strategy can solve `domain`'s instances.
     #[must_use]
-    pub fn handles(&self, size: Size) -> bool {
-        self.refusal(size).is_none()
+    pub fn handles(&self, domain: &dyn AnyDomain) -> bool {
+        self.refusal(domain).is_none()
     }
 }
 
@@ -176,21 +169,111 @@ impl fmt::Display for Strategy {
     }
 }
 
+/// A solution, replayed to the goal by its domain: its actions, and the
+/// same in the domain's notation.
+#[derive(Clone)]
+pub struct Path {
+    len: usize,
+    cost: usize,
+    text: String,
+    unit: &'static str,
+    actions: Arc<dyn Any + Send + Sync>,
+}
+
+impl Path {
+    /// The path of `actions`, written `text` in the domain's notation
+    /// (`rdr` for a board's moves, `3 2 5` for flips), its actions called
+    /// `unit` (`moves`, `flips`).
+    #[must_use]
+    pub fn new<A: Send + Sync + 'static>(
+        actions: Vec<A>,
+        text: String,
+        unit: &'static str,
+    ) -> Self {
+        Path {
+            len: actions.len(),
+            cost: actions.len(),
+            text,
+            unit,
+            actions: Arc::new(actions),
+        }
+    }
+
+    /// The same path costing `cost`: for a domain whose actions do not
+    /// all cost 1.
+    #[must_use]
+    pub fn costing(mut self, cost: usize) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The number of actions.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// What the path costs: its number of actions where each costs 1.
+    #[must_use]
+    pub fn cost(&self) -> usize {
+        self.cost
+    }
+
+    /// Whether the path is empty (the start was the goal).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The path in its domain's notation: `rdr`, `3 2 5`.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What its actions are called: `moves`, `flips`.
+    #[must_use]
+    pub fn unit(&self) -> &'static str {
+        self.unit
+    }
+
+    /// The actions, if they are `A`s (a board's [`sliding_puzzle::Move`]s,
+    /// a stack's [`pancake::Flip`]s).
+    #[must_use]
+    pub fn actions<A: 'static>(&self) -> Option<&[A]> {
+        self.actions.downcast_ref::<Vec<A>>().map(Vec::as_slice)
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Self) -> bool {
+        (self.len, self.cost, &self.text, self.unit)
+            == (other.len, other.cost, &other.text, other.unit)
+    }
+}
+
+impl Eq for Path {}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {:?}", self.len, self.unit, self.text)
+    }
+}
+
 /// What a strategy answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// An optimal solution, already replayed to the goal.
-    Solved(Vec<Move>),
-    /// The flips that sort a pancake stack, already replayed.
-    Sorted(Vec<Flip>),
-    /// The board cannot reach the goal (found by its parity, before any
-    /// search).
+    /// A solution (optimal for the optimal algorithms), already replayed to
+    /// the goal.
+    Solved(Path),
+    /// The instance cannot reach the goal (a board found so by its parity,
+    /// before any search; a map whose goal is walled off).
     Unsolvable,
     /// A limit stopped the search before it found a solution.
     Stopped(Limit),
 }
 
-/// One board solved by one strategy: the answer and the work it took.
+/// One instance solved by one strategy: the answer and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attempt {
     /// The answer.
@@ -207,8 +290,9 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    /// The answer to a board found unsolvable by its parity.
-    fn unsolvable() -> Self {
+    /// The answer to an instance found unsolvable before any search.
+    #[must_use]
+    pub fn unsolvable() -> Self {
         Attempt {
             answer: Answer::Unsolvable,
             stats: Stats::default(),
@@ -216,12 +300,56 @@ impl Attempt {
         }
     }
 
+    /// The attempt of a search that returned `result` after `elapsed`, its
+    /// solution (if any) replayed by `replay`, which returns the path or
+    /// why it does not reach the goal.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::WrongSolution`] with `replay`'s complaint, for
+    /// `strategy` on `instance` (in one line).
+    pub fn of_search<P: frontier::SearchProblem<Cost = u32>>(
+        result: ResultOf<P>,
+        elapsed: Duration,
+        (strategy, instance): (Strategy, &dyn Fn() -> String),
+        replay: impl FnOnce(Vec<P::Action>) -> Result<Path, String>,
+    ) -> Result<Attempt, SolveError> {
+        let frontier::SearchResult { outcome, stats } = result;
+        let answer = match outcome {
+            Outcome::Found(solution) => {
+                Answer::Solved(replay(solution.actions).map_err(|error| {
+                    SolveError::WrongSolution {
+                        strategy,
+                        instance: instance(),
+                        error,
+                    }
+                })?)
+            }
+            Outcome::Unreachable => Answer::Unsolvable,
+            Outcome::LimitReached(limit) => Answer::Stopped(limit),
+        };
+        Ok(Attempt {
+            answer,
+            stats,
+            elapsed,
+        })
+    }
+
     /// The number of moves, if solved.
     #[must_use]
     pub fn moves(&self) -> Option<usize> {
         match &self.answer {
-            Answer::Solved(moves) => Some(moves.len()),
-            Answer::Sorted(flips) => Some(flips.len()),
+            Answer::Solved(path) => Some(path.len()),
+            _ => None,
+        }
+    }
+
+    /// What the solution costs, if solved: its number of moves in a domain
+    /// where every move costs 1.
+    #[must_use]
+    pub fn cost(&self) -> Option<usize> {
+        match &self.answer {
+            Answer::Solved(path) => Some(path.cost()),
             _ => None,
         }
     }
@@ -236,17 +364,17 @@ impl Attempt {
     }
 }
 
-/// Why a board could not be solved by a strategy at all.
+/// Why an instance could not be solved by a strategy at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// The strategy does not exist for this board size.
-    #[error("{strategy} cannot solve {} ({reason})", size.instances())]
+    /// The domain does not offer the strategy.
+    #[error("{strategy} cannot solve {instances} ({reason})")]
     Unsupported {
         /// The strategy asked for.
         strategy: Strategy,
-        /// The board's size.
-        size: Size,
+        /// What the domain's instances are called: `3x3 boards`.
+        instances: &'static str,
         /// Why not.
         reason: &'static str,
     },
@@ -258,27 +386,16 @@ pub enum SolveError {
         /// Why not.
         reason: String,
     },
-    /// The strategy returned moves that do not solve the board: a bug in
-    /// `frontier` or `sliding-puzzle`, never bad input.
-    #[error("{strategy} returned moves that do not solve {board}: {error}")]
+    /// The strategy returned a solution that does not reach the goal: a
+    /// bug in `frontier` or a domain's crate, never bad input.
+    #[error("{strategy} returned a path that does not solve {instance}: {error}")]
     WrongSolution {
         /// The strategy that answered.
         strategy: Strategy,
-        /// The board, in one-line form.
-        board: String,
+        /// The instance, in one-line form.
+        instance: String,
         /// What the replay found.
-        error: MoveError,
-    },
-    /// The strategy returned flips that do not sort a pancake stack: a bug
-    /// in `frontier` or `pancake`, never bad input.
-    #[error("{strategy} returned flips that do not sort {stack}: {error}")]
-    WrongFlips {
-        /// The strategy that answered.
-        strategy: Strategy,
-        /// The stack, top first.
-        stack: String,
-        /// What the replay found.
-        error: FlipError,
+        error: String,
     },
 }
 
@@ -287,23 +404,20 @@ impl SolveError {
     /// rather than a strategy that cannot be used here.
     #[must_use]
     pub fn is_bug(&self) -> bool {
-        matches!(
-            self,
-            SolveError::WrongSolution { .. } | SolveError::WrongFlips { .. }
-        )
+        matches!(self, SolveError::WrongSolution { .. })
     }
 }
 
-/// Solves boards and pancake stacks with any [`Strategy`], keeping what
-/// can be reused from one to the next: the 3x3 table (built on first use,
-/// or shared), the pattern databases (loaded on first use, shared through
-/// an `Arc`) and IDA*'s buffers.
+/// Solves instances of any [`Domain`] with any [`Strategy`], keeping what
+/// can be reused from one to the next: each domain's buffers (IDA*'s, made
+/// on the domain's first instance), and, shared with the solvers made by
+/// [`sharing`](Self::sharing), the pattern databases (loaded on first use)
+/// and the number of threads IDA* runs on. A domain's tables built once
+/// (the 3x3 table) are the domain's own, shared by every solver.
 #[derive(Debug)]
 pub struct Solver {
-    databases: Arc<PatternDatabases>,
-    eight: Searchers<3, 3>,
-    fifteen: Searchers<4, 4>,
-    pancakes: PancakeSearchers,
+    context: Context,
+    kept: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
 impl Default for Solver {
@@ -313,37 +427,26 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver that builds the 3x3 table when a strategy first needs it,
-    /// and keeps pattern databases in `target/pdb-cache`.
+    /// A solver that keeps pattern databases in `target/pdb-cache` and runs
+    /// IDA* on the calling thread.
     #[must_use]
     pub fn new() -> Self {
         Solver {
-            databases: Arc::new(PatternDatabases::default()),
-            eight: Searchers::new(None),
-            fifteen: Searchers::new(None),
-            pancakes: PancakeSearchers::default(),
+            context: Context {
+                databases: Arc::new(PatternDatabases::default()),
+                jobs: 1,
+            },
+            kept: HashMap::new(),
         }
     }
 
-    /// A solver that shares an already built table (one per thread, one
-    /// table for all).
-    #[must_use]
-    pub fn with_table(table: Arc<EightTable>) -> Self {
-        Solver {
-            eight: Searchers::new(Some(table)),
-            ..Solver::new()
-        }
-    }
-
-    /// A solver with buffers of its own that shares this one's 3x3 table
-    /// (if built) and pattern databases: one per thread.
+    /// A solver with buffers of its own that shares this one's pattern
+    /// databases and settings: one per thread.
     #[must_use]
     pub fn sharing(&self) -> Solver {
         Solver {
-            databases: Arc::clone(&self.databases),
-            eight: Searchers::new(self.eight.shared_table()),
-            fifteen: Searchers::new(None),
-            pancakes: PancakeSearchers::default(),
+            context: self.context.clone(),
+            kept: HashMap::new(),
         }
     }
 
@@ -354,413 +457,116 @@ impl Solver {
     /// same nodes whatever the number; see [`frontier::ParallelIdaStar`].
     #[must_use]
     pub fn with_jobs(mut self, jobs: usize) -> Self {
-        let jobs = jobs.min(crate::jobs::MAX_JOBS);
-        self.eight.jobs(jobs);
-        self.fifteen.jobs(jobs);
-        self.pancakes.jobs(jobs);
+        self.context.jobs = jobs.min(crate::jobs::MAX_JOBS);
+        self.kept.clear();
         self
     }
 
     /// The same solver, taking its pattern databases from `databases`
     /// (shared with other solvers).
     #[must_use]
-    pub fn with_databases(self, databases: Arc<PatternDatabases>) -> Self {
-        Solver { databases, ..self }
+    pub fn with_databases(mut self, databases: Arc<PatternDatabases>) -> Self {
+        self.context.databases = databases;
+        self
     }
 
     /// The pattern databases this solver uses.
     #[must_use]
     pub fn databases(&self) -> &Arc<PatternDatabases> {
-        &self.databases
+        &self.context.databases
     }
 
-    /// The 3x3 table, built now if it was not yet.
-    ///
-    /// # Panics
-    ///
-    /// Never: 3x3 searchers always have a table to build.
-    pub fn table(&mut self) -> &Arc<EightTable> {
-        // cannot fail: `Searchers::table` answers for every 3x3 searcher
-        self.eight.table().expect("3x3 searchers hold the table")
+    /// `domain`'s buffers in this solver, made on first use, and the
+    /// shared context.
+    fn parts<D: Domain>(&mut self, domain: &D) -> (&mut D::Kept, &Context) {
+        let kept = self
+            .kept
+            .entry(TypeId::of::<D>())
+            .or_insert_with(|| Box::new(domain.kept(&self.context)));
+        // cannot fail: the entry of `D`'s type id holds a `D::Kept`
+        let kept = kept.downcast_mut().expect("a domain's own buffers");
+        (kept, &self.context)
     }
 
-    /// Builds or loads now what `strategy` needs for boards of `size` (the
-    /// 3x3 table, a pattern database), so that no board's time includes it
-    /// and a table that cannot be had is reported before any board.
+    /// Builds or loads now what `strategy` needs for `domain`'s instances
+    /// (the 3x3 table, a pattern database), so that no instance's time
+    /// includes it and a table that cannot be had is reported before any.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] if the strategy cannot solve boards of
-    /// `size`; [`SolveError::Unavailable`] if its pattern database can be
-    /// neither loaded nor built.
-    pub fn prepare(&mut self, strategy: Strategy, size: Size) -> Result<(), SolveError> {
-        if let Some(reason) = strategy.refusal(size) {
-            return Err(SolveError::Unsupported {
-                strategy,
-                size,
-                reason,
-            });
-        }
-        match size {
-            Size::Three => registry::prepare(strategy, &mut self.eight, &self.databases),
-            Size::Four => registry::prepare(strategy, &mut self.fifteen, &self.databases),
-            // Nothing to build: GAP needs no tables.
-            Size::Pancakes => Ok(()),
-        }
+    /// [`SolveError::Unsupported`] if the domain does not offer the
+    /// strategy; [`SolveError::Unavailable`] if its tables can be neither
+    /// loaded nor built.
+    pub fn prepare<D: Domain>(&mut self, domain: &D, strategy: Strategy) -> Result<(), SolveError> {
+        unsupported(domain, strategy)?;
+        let (kept, context) = self.parts(domain);
+        domain.prepare(strategy, kept, context)
     }
 
-    /// Solves `board` with `strategy` under `limits` (ignored by the table)
-    /// and replays the answer before returning it.
+    /// Solves `instance` of `domain` with `strategy` under `limits`
+    /// (ignored by a lookup) and replays the answer before returning it.
     ///
     /// # Example
     ///
     /// ```
     /// use frontier::Limits;
+    /// use frontier_workspace::domains::boards::EIGHT;
     /// use frontier_workspace::strategy::{Algorithm, Answer, HeuristicName, Solver, Strategy};
     ///
     /// let board = "2 3 4 1 5 x 7 6 8".parse()?;
     /// let mut solver = Solver::new();
     /// let ida = Strategy::new(Algorithm::IdaStar, HeuristicName::Manhattan);
-    /// let attempt = solver.solve(board, ida, &Limits::new())?;
+    /// let attempt = solver.solve(&EIGHT, &board, ida, &Limits::new())?;
     /// assert_eq!(attempt.moves(), Some(19));
     /// assert!(attempt.stats.generated > attempt.stats.expanded);
     /// let swapped = "2 1 3 4 5 6 7 8 x".parse()?;
-    /// let attempt = solver.solve(swapped, Strategy::plain(Algorithm::Table), &Limits::new())?;
+    /// let attempt = solver.solve(&EIGHT, &swapped, Strategy::plain(Algorithm::Table), &Limits::new())?;
     /// assert_eq!(attempt.answer, Answer::Unsolvable);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for a strategy that cannot solve the
-    /// board's size (the table or a dense table on a 4x4 board, a pattern
-    /// database on a 3x3 board); [`SolveError::Unavailable`] if a pattern
-    /// database can be neither loaded nor built;
-    /// [`SolveError::WrongSolution`] if the moves found do not replay to
-    /// the goal.
-    pub fn solve(
+    /// [`SolveError::Unsupported`] for a strategy the domain does not offer
+    /// (the table or a dense table on a 4x4 board, a pattern database on a
+    /// 3x3 board); [`SolveError::Unavailable`] if a pattern database can be
+    /// neither loaded nor built; [`SolveError::WrongSolution`] if the
+    /// answer does not replay to the goal.
+    pub fn solve<D: Domain>(
         &mut self,
-        board: AnyBoard,
+        domain: &D,
+        instance: &D::Instance,
         strategy: Strategy,
         limits: &Limits<u32>,
     ) -> Result<Attempt, SolveError> {
-        let size = Size::of(&board);
-        if let Some(reason) = strategy.refusal(size) {
-            return Err(SolveError::Unsupported {
-                strategy,
-                size,
-                reason,
-            });
-        }
-        let attempt = match board {
-            AnyBoard::Eight(board) => {
-                attempt(board, strategy, limits, &mut self.eight, &self.databases)
-            }
-            AnyBoard::Fifteen(board) => {
-                attempt(board, strategy, limits, &mut self.fifteen, &self.databases)
-            }
-        };
-        let Some(attempt) = attempt? else {
-            return Err(SolveError::Unsupported {
-                strategy,
-                size,
-                reason: "the registry lists it for this size, but it has no implementation",
-            });
-        };
-        if let Answer::Solved(moves) = &attempt.answer {
-            let replayed = match board {
-                AnyBoard::Eight(board) => board.verify_solution(moves),
-                AnyBoard::Fifteen(board) => board.verify_solution(moves),
-            };
-            if let Err(error) = replayed {
-                return Err(SolveError::WrongSolution {
-                    strategy,
-                    board: board.to_line(),
-                    error,
-                });
-            }
-        }
-        Ok(attempt)
+        unsupported(domain, strategy)?;
+        let (kept, context) = self.parts(domain);
+        domain.solve(instance, strategy, limits, kept, context)
     }
 }
 
-impl Solver {
-    /// Sorts a pancake `stack` with `strategy` under `limits` and replays
-    /// the flips before returning them.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use frontier::Limits;
-    /// use frontier_workspace::strategy::{Algorithm, HeuristicName, Solver, Strategy};
-    ///
-    /// let stack = "3 6 1 5 2 4".parse()?;
-    /// let mut solver = Solver::new();
-    /// let mm = Strategy::new(Algorithm::Mm, HeuristicName::Gap);
-    /// let attempt = solver.solve_stack(stack, mm, &Limits::new())?;
-    /// let by_astar = solver.solve_stack(stack, Strategy::new(Algorithm::AStar, HeuristicName::Gap2), &Limits::new())?;
-    /// assert_eq!(attempt.moves(), by_astar.moves());
-    /// assert!(solver.solve_stack(stack, Strategy::plain(Algorithm::Table), &Limits::new()).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Unsupported`] for a strategy that cannot sort stacks
-    /// (the 3x3 table, the dense tables, a sliding-puzzle heuristic);
-    /// [`SolveError::WrongFlips`] if the flips found do not sort the stack.
-    pub fn solve_stack(
-        &mut self,
-        stack: Stack,
-        strategy: Strategy,
-        limits: &Limits<u32>,
-    ) -> Result<Attempt, SolveError> {
-        let unsupported = |reason| SolveError::Unsupported {
+/// [`SolveError::Unsupported`] if `domain` does not offer `strategy`.
+fn unsupported<D: Domain>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
+    match domain.refusal(strategy) {
+        Some(reason) => Err(SolveError::Unsupported {
             strategy,
-            size: Size::Pancakes,
+            instances: domain.instances(),
             reason,
-        };
-        if let Some(reason) = strategy.refusal(Size::Pancakes) {
-            return Err(unsupported(reason));
-        }
-        let started = Instant::now();
-        let result = registry::search_stack(stack, strategy, limits, &mut self.pancakes);
-        let elapsed = started.elapsed();
-        let Some(SearchResult { outcome, stats }) = result else {
-            return Err(unsupported(
-                "the registry lists it for pancakes, but it has no implementation",
-            ));
-        };
-        let answer = match outcome {
-            Outcome::Found(solution) => {
-                if let Err(error) = stack.verify_solution(&solution.actions) {
-                    return Err(SolveError::WrongFlips {
-                        strategy,
-                        stack: stack.to_string(),
-                        error,
-                    });
-                }
-                Answer::Sorted(solution.actions)
-            }
-            // cannot happen: every stack can be sorted; reported, not hidden
-            Outcome::Unreachable => Answer::Unsolvable,
-            Outcome::LimitReached(limit) => Answer::Stopped(limit),
-        };
-        Ok(Attempt {
-            answer,
-            stats,
-            elapsed,
-        })
+        }),
+        None => Ok(()),
     }
 }
 
-/// Solves a board with `strategy` through the registry's dispatch, after
-/// checking that it is solvable (IDA* would never stop otherwise, and BFS
-/// would exhaust half of a 4x4 space). `None` if the algorithm has no
-/// implementation for the board's shape.
-fn attempt<const W: usize, const H: usize>(
-    board: Board<W, H>,
-    strategy: Strategy,
-    limits: &Limits<u32>,
-    searchers: &mut Searchers<W, H>,
-    databases: &PatternDatabases,
-) -> Result<Option<Attempt>, SolveError> {
-    if !board.is_solvable() {
-        return Ok(Some(Attempt::unsolvable()));
-    }
+/// Runs `search` and times it.
+pub fn timed_search<R>(search: impl FnOnce() -> R) -> (R, Duration) {
     let started = Instant::now();
-    let result = registry::search(board, strategy, limits, searchers, databases)?;
-    let elapsed = started.elapsed();
-    let Some(SearchResult { outcome, stats }) = result else {
-        return Ok(None);
-    };
-    let answer = match outcome {
-        Outcome::Found(solution) => Answer::Solved(solution.actions),
-        // cannot happen for a solvable board; reported, not hidden
-        Outcome::Unreachable => Answer::Unsolvable,
-        Outcome::LimitReached(limit) => Answer::Stopped(limit),
-    };
-    Ok(Some(Attempt {
-        answer,
-        stats,
-        elapsed,
-    }))
+    let result = search();
+    (result, started.elapsed())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
-
-    /// Every strategy of the registry that handles `size`.
-    fn every_strategy(size: Size) -> Vec<Strategy> {
-        let mut strategies = Vec::new();
-        for &algorithm in Algorithm::ALL {
-            if algorithm.uses_heuristic() {
-                for &heuristic in HeuristicName::ALL {
-                    strategies.push(Strategy::new(algorithm, heuristic));
-                }
-            } else {
-                strategies.push(Strategy::plain(algorithm));
-            }
-        }
-        strategies.retain(|s| s.handles(size));
-        strategies
-    }
-
-    #[test]
-    fn every_strategy_solves_the_sample() {
-        let board: AnyBoard = SAMPLE.parse().unwrap();
-        let mut solver = Solver::new();
-        let strategies = every_strategy(Size::Three);
-        assert_eq!(strategies.len(), 5 + 7 * 4);
-        for strategy in strategies {
-            let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
-            let moves = attempt.moves().unwrap();
-            // `solve` replayed the moves; greedy may take a longer path.
-            if strategy.algorithm.is_optimal() {
-                assert_eq!(moves, 19, "{strategy}");
-            } else {
-                assert!(moves >= 19 && moves % 2 == 1, "{strategy}: {moves}");
-            }
-            if strategy.algorithm.searches() {
-                assert!(
-                    attempt.stats.generated >= attempt.stats.expanded,
-                    "{strategy}"
-                );
-                assert!(attempt.stats.expanded > 0, "{strategy}");
-            } else {
-                assert_eq!(attempt.stats.generated, 0, "{strategy}");
-            }
-        }
-    }
-
-    #[test]
-    fn every_pancake_strategy_sorts_a_stack() {
-        let stack: Stack = "3 6 1 5 2 4".parse().unwrap();
-        let mut solver = Solver::new();
-        let strategies = every_strategy(Size::Pancakes);
-        // bfs and bidirectional BFS; A*, IDA*, IDA* BPMX, greedy, MM and NBS
-        // with zero, GAP-3, GAP-2, GAP-1 and GAP.
-        assert_eq!(strategies.len(), 2 + 6 * 5);
-        let optimal = solver
-            .solve_stack(stack, Strategy::plain(Algorithm::Bfs), &Limits::new())
-            .unwrap()
-            .moves()
-            .unwrap();
-        for strategy in strategies {
-            solver.prepare(strategy, Size::Pancakes).unwrap();
-            let attempt = solver.solve_stack(stack, strategy, &Limits::new()).unwrap();
-            let Answer::Sorted(flips) = &attempt.answer else {
-                panic!("{strategy}: {:?}", attempt.answer);
-            };
-            // `solve_stack` replayed the flips; greedy may take more.
-            assert_eq!(stack.verify_solution(flips), Ok(()));
-            if strategy.algorithm.is_optimal() {
-                assert_eq!(flips.len(), optimal, "{strategy}");
-            } else {
-                assert!(flips.len() >= optimal, "{strategy}");
-            }
-            assert!(attempt.stats.expanded > 0, "{strategy}");
-        }
-        let stopped = solver
-            .solve_stack(
-                stack,
-                Strategy::plain(Algorithm::Bfs),
-                &Limits::new().max_stored(10),
-            )
-            .unwrap();
-        assert_eq!(stopped.limit(), Some(Limit::Stored));
-        for refused in [
-            Strategy::plain(Algorithm::Table),
-            Strategy::new(Algorithm::AStarDense, HeuristicName::Gap),
-            Strategy::new(Algorithm::AStar, HeuristicName::Manhattan),
-        ] {
-            let err = solver
-                .solve_stack(stack, refused, &Limits::new())
-                .unwrap_err();
-            assert!(
-                matches!(
-                    err,
-                    SolveError::Unsupported {
-                        size: Size::Pancakes,
-                        ..
-                    }
-                ),
-                "{err}"
-            );
-            assert!(solver.prepare(refused, Size::Pancakes).is_err());
-        }
-        let err = solver
-            .solve_stack(
-                stack,
-                Strategy::new(Algorithm::Mm, HeuristicName::Misplaced),
-                &Limits::new(),
-            )
-            .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "MM (misplaced) cannot solve pancake stacks (it measures sliding-puzzle boards)"
-        );
-        let board: AnyBoard = SAMPLE.parse().unwrap();
-        let gap = Strategy::new(Algorithm::AStar, HeuristicName::Gap);
-        assert!(solver.solve(board, gap, &Limits::new()).is_err());
-    }
-
-    #[test]
-    fn unsolvable_boards_are_not_searched() {
-        let board: AnyBoard = "2 1 3 4 5 6 7 8 x".parse().unwrap();
-        let mut solver = Solver::new();
-        for strategy in every_strategy(Size::Three) {
-            let attempt = solver.solve(board, strategy, &Limits::new()).unwrap();
-            assert_eq!(attempt.answer, Answer::Unsolvable, "{strategy}");
-        }
-    }
-
-    #[test]
-    fn four_by_four_limits_and_refusals() {
-        let board = AnyBoard::Fifteen(Board::random_walk(3, 12));
-        let mut solver = Solver::new();
-        let ida = Strategy::new(Algorithm::IdaStar, HeuristicName::LinearConflict);
-        let by_ida = solver.solve(board, ida, &Limits::new()).unwrap();
-        let bfs = solver
-            .solve(
-                board,
-                Strategy::plain(Algorithm::Bfs),
-                &Limits::new().max_stored(50),
-            )
-            .unwrap();
-        assert!(by_ida.moves().is_some());
-        assert_eq!(bfs.limit(), Some(Limit::Stored));
-        assert!(matches!(
-            solver.solve(board, Strategy::plain(Algorithm::Table), &Limits::new()),
-            Err(SolveError::Unsupported {
-                size: Size::Four,
-                reason: "the table holds 3x3 boards only",
-                ..
-            })
-        ));
-        assert!(!Algorithm::AStarDense.handles(Size::Four));
-        let sample: AnyBoard = SAMPLE.parse().unwrap();
-        let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb555);
-        let refused = solver.solve(sample, pdb, &Limits::new()).unwrap_err();
-        assert_eq!(
-            refused.to_string(),
-            "IDA* (pdb 5-5-5) cannot solve 3x3 boards (its pattern database is for 4x4 boards)"
-        );
-        assert!(!refused.is_bug());
-        assert_eq!(solver.databases().loaded(), 0);
-    }
-
-    #[test]
-    fn prepare_builds_the_table() {
-        let mut solver = Solver::new();
-        let table = Strategy::plain(Algorithm::Table);
-        assert!(solver.prepare(table, Size::Four).is_err());
-        solver.prepare(table, Size::Three).unwrap();
-        assert_eq!(solver.table().reachable(), 181_440);
-    }
 
     #[test]
     fn labels() {

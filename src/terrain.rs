@@ -308,6 +308,12 @@ impl Terrain {
         })
     }
 
+    /// The goal's cell, `(x, y)` from the top left.
+    #[must_use]
+    pub fn goal_cell(&self) -> (usize, usize) {
+        self.goal
+    }
+
     /// The width, in cells.
     #[must_use]
     pub fn width(&self) -> usize {

@@ -648,3 +648,70 @@ fn pattern_databases_in_every_program() {
     let _ = std::fs::remove_file(walk_only);
     let _ = std::fs::remove_dir_all(cache);
 }
+
+#[test]
+fn compare_runs_terrain_maps_as_a_domain() {
+    // Two ways from S to G: down and right (cost 4) or right past the 9
+    // (cost 12), both four steps; and a bad map.
+    let map = temp_file("tiny-map.txt", "S19\n1#1\n11G\n");
+    let args = [
+        "--maps",
+        map.to_str().unwrap(),
+        "--format",
+        "csv",
+        "--heuristics",
+        "zero,manhattan,gap",
+    ];
+    let output = run("compare", &args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // BFS, then A*, IDA* and greedy with zero and Manhattan: no board or
+    // pancake heuristic, no bidirectional search (a map is searched
+    // forward only), no table, no dense table.
+    let strategies: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} {}", r[column("algorithm")], r[column("heuristic")]))
+        .collect();
+    assert_eq!(
+        strategies,
+        [
+            "bfs ",
+            "astar zero",
+            "astar manhattan",
+            "idastar zero",
+            "idastar manhattan",
+            "greedy zero",
+            "greedy manhattan"
+        ],
+        "{out}"
+    );
+    for row in &rows {
+        assert!(
+            row[column("set")].ends_with("tiny-map.txt terrain"),
+            "{row:?}"
+        );
+        assert_eq!(row[column("solved")], "1", "{row:?}");
+        let cost: f64 = row[column("mean_length")].parse().unwrap();
+        // The cheapest path costs 4; BFS and greedy may take the dearer.
+        if ["astar", "idastar"].contains(&row[column("algorithm")]) {
+            assert!((cost - 4.0).abs() < 1e-9, "{row:?}");
+        } else {
+            assert!(cost >= 4.0, "{row:?}");
+        }
+    }
+
+    let bad = temp_file("bad-map.txt", "S1\n1x\n");
+    let output = run("compare", &["--maps", bad.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("unexpected 'x' at line 2, column 2"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_file(map);
+    let _ = std::fs::remove_file(bad);
+}

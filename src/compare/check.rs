@@ -56,8 +56,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
         .collect();
     for record in records {
         let length = match &record.attempt.answer {
-            Answer::Solved(moves) => Some(moves.len()),
-            Answer::Sorted(flips) => Some(flips.len()),
+            Answer::Solved(path) => Some(path.cost()),
             // A solvable board called unsolvable is a disagreement too.
             Answer::Unsolvable => None,
             Answer::Stopped(_) => continue,
@@ -71,7 +70,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
             let (exact, relaxed): (Answers, Answers) = answers
                 .iter()
                 .copied()
-                .partition(|(strategy, _)| strategy.algorithm.is_optimal());
+                .partition(|(strategy, _)| set.domain.is_optimal(strategy.algorithm));
             let mut lengths: BTreeMap<Option<usize>, Vec<String>> = BTreeMap::new();
             for (strategy, length) in &exact {
                 lengths
@@ -205,7 +204,7 @@ pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record])
                 .map(|r| &r.attempt)
                 .collect();
             let attempted = mine.len();
-            let lengths: Vec<usize> = mine.iter().filter_map(|a| a.moves()).collect();
+            let lengths: Vec<usize> = mine.iter().filter_map(|a| a.cost()).collect();
             let mut stopped = HashMap::new();
             for limit in mine.iter().filter_map(|a| a.limit()) {
                 *stopped.entry(limit).or_insert(0) += 1;

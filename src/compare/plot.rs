@@ -1,5 +1,6 @@
 //! The comparison's chart: nodes expanded (log scale) against the optimal
-//! solution length, one panel per board size, one series per strategy.
+//! solution length, one panel per charted domain (the board sizes), one
+//! series per strategy.
 //!
 //! Each series draws a marker per solved board and a line through the
 //! geometric mean at each length; a hollow marker is an attempt stopped by
@@ -35,7 +36,8 @@ fn decade(value: f64) -> String {
         _ => format!("{:.0}G", value / 1e9),
     }
 }
-use crate::strategy::{Algorithm, HeuristicName, Size, Strategy};
+use crate::domain::{AnyDomain, DOMAINS};
+use crate::strategy::{Algorithm, HeuristicName, Strategy};
 
 /// Colours of the heuristics, by their position in [`HeuristicName::ALL`]
 /// (reused in turn past the end).
@@ -120,6 +122,9 @@ fn algorithm_labels(keep: impl Fn(Algorithm) -> bool) -> String {
 /// One panel's points of one strategy: `(length, expanded, solved)`.
 type Points = Vec<(usize, f64, bool)>;
 
+/// A panel: its domain, and each strategy's points.
+type Panel<'a> = (&'a dyn AnyDomain, Vec<(Strategy, Points)>);
+
 /// Draws the chart as an SVG document.
 ///
 /// # Errors
@@ -135,20 +140,20 @@ pub fn svg(
     records: &[Record],
     check: &CrossCheck,
 ) -> Result<String, PlotError> {
-    let sizes: Vec<Size> = [Size::Three, Size::Four]
+    let domains: Vec<&'static dyn AnyDomain> = DOMAINS
         .into_iter()
-        .filter(|size| sets.iter().any(|set| set.size == *size))
+        .filter(|domain| domain.charted() && sets.iter().any(|set| set.domain == *domain))
         .collect();
-    let panels: Vec<(Size, Vec<(Strategy, Points)>)> = sizes
+    let panels: Vec<Panel<'_>> = domains
         .iter()
-        .map(|&size| {
+        .map(|&domain| {
             let series = strategies
                 .iter()
-                .filter(|s| drawn(**s) && s.handles(size))
+                .filter(|s| drawn(**s) && s.handles(domain))
                 .map(|&strategy| {
                     let points = records
                         .iter()
-                        .filter(|r| r.strategy == strategy && sets[r.set].size == size)
+                        .filter(|r| r.strategy == strategy && sets[r.set].domain == domain)
                         .filter_map(|r| {
                             let length = check.optimal[r.set][r.board]?;
                             let solved = r.attempt.moves().is_some();
@@ -159,7 +164,7 @@ pub fn svg(
                     (strategy, points)
                 })
                 .collect();
-            (size, series)
+            (domain, series)
         })
         .collect();
     let mut out = String::new();
@@ -174,14 +179,14 @@ pub fn svg(
             .map_err(PlotError::from)?;
         let (body, footer) = root.split_vertically(SIZE.1 - FOOTER);
         let areas = body.split_evenly((1, panels.len().max(1)));
-        for (area, (size, series)) in areas.iter().zip(&panels) {
-            panel(area, *size, series)?;
+        for (area, (domain, series)) in areas.iter().zip(&panels) {
+            panel(area, *domain, series)?;
         }
         // Pancake sets have no panel: their strategies stay out of the legend.
         let drawn_strategies: Vec<Strategy> = strategies
             .iter()
             .copied()
-            .filter(|s| drawn(*s) && sizes.iter().any(|&size| s.handles(size)))
+            .filter(|s| drawn(*s) && domains.iter().any(|&domain| s.handles(domain)))
             .collect();
         legend(&footer, &drawn_strategies)?;
         root.present().map_err(PlotError::from)?;
@@ -258,10 +263,10 @@ fn legend(
     Ok(())
 }
 
-/// Draws the panel of one board size.
+/// Draws the panel of one domain.
 fn panel(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
-    size: Size,
+    domain: &dyn AnyDomain,
     series: &[(Strategy, Points)],
 ) -> Result<(), PlotError> {
     let all = series.iter().flat_map(|(_, points)| points);
@@ -272,7 +277,7 @@ fn panel(
     let top = 10_f64.powf(max_nodes.log10().ceil());
     let left = min_length.saturating_sub(1);
     let mut chart = ChartBuilder::on(area)
-        .caption(format!("{size} boards"), ("sans-serif", 22))
+        .caption(domain.instances(), ("sans-serif", 22))
         .margin(18)
         .x_label_area_size(50)
         .y_label_area_size(80)

@@ -3,9 +3,10 @@
 use frontier::Limits;
 use rayon::prelude::*;
 
-use crate::strategy::{Algorithm, Attempt, HeuristicName, Size, SolveError, Solver, Strategy};
+use crate::strategy::{Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy};
 
-use super::sets::{BoardSet, Start};
+use super::sets::BoardSet;
+use crate::domain::DOMAINS;
 
 /// The strategies the comparison runs by default: every algorithm of the
 /// registry with the heuristics it compares by default (see
@@ -71,11 +72,15 @@ pub fn strategies_of(algorithms: &[Algorithm], heuristics: &[HeuristicName]) -> 
         if !algorithm.uses_heuristic() {
             all.push(Strategy::plain(algorithm));
         } else if algorithm.is_dense() {
-            let mut strongest: Vec<Strategy> = Size::ALL
+            let mut strongest: Vec<Strategy> = DOMAINS
                 .iter()
-                .filter(|&&size| algorithm.handles(size))
-                .filter_map(|&size| heuristics.iter().rev().find(|h| h.handles(size)))
-                .map(|&h| Strategy::new(algorithm, h))
+                .filter_map(|domain| {
+                    heuristics
+                        .iter()
+                        .rev()
+                        .map(|&h| Strategy::new(algorithm, h))
+                        .find(|strategy| strategy.handles(*domain))
+                })
                 .collect();
             strongest.sort_unstable();
             strongest.dedup();
@@ -121,17 +126,18 @@ pub fn plan<'a>(
         .flat_map(|(index, set)| {
             strategies
                 .iter()
-                .filter(|s| s.handles(set.size))
+                .filter(|s| s.handles(set.domain))
                 .map(move |&s| (index, s, set))
         })
         .collect()
 }
 
-/// Solves every board of every set with every strategy that handles it,
-/// under `limits` per board, calling `progress` after each attempt. The
-/// solvers share `solver`'s 3x3 table (build it first with
-/// [`Solver::table`] to keep its build out of the run) and pattern
-/// databases, which are all loaded before the first board.
+/// Solves every instance of every set with every strategy its domain
+/// offers, under `limits` per instance, calling `progress` after each
+/// attempt. The solvers share `solver`'s pattern databases, which are all
+/// loaded before the first instance, and the 3x3 table (build it first
+/// with [`Boards::table`](crate::domains::boards::Boards::table) to keep
+/// its build out of the run).
 ///
 /// Without a `pool` the boards are solved one at a time on this thread, so
 /// each time is that of a search alone on the machine. With one, as many
@@ -155,7 +161,7 @@ pub fn run(
     let planned = plan(sets, strategies);
     let mut first = solver.sharing();
     for (_, strategy, set) in &planned {
-        first.prepare(*strategy, set.size)?;
+        set.domain.prepare_in(*strategy, &mut first)?;
     }
     let tasks: Vec<(usize, usize, Strategy)> = planned
         .into_iter()
@@ -164,10 +170,9 @@ pub fn run(
         })
         .collect();
     let solve = |solver: &mut Solver, &(set, board, strategy): &(usize, usize, Strategy)| {
-        let attempt = match sets[set].instances[board].start {
-            Start::Board(start) => solver.solve(start, strategy, limits)?,
-            Start::Stack(start) => solver.solve_stack(start, strategy, limits)?,
-        };
+        let attempt = sets[set].instances[board]
+            .start
+            .solve(strategy, limits, solver)?;
         progress(Task {
             set: &sets[set].name,
             strategy,

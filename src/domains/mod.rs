@@ -1,0 +1,7 @@
+//! The domains, one module each: what [`crate::domain::Domain`] asks of a
+//! kind of instance, for sliding boards, pancake stacks and terrain maps.
+//! Each is listed once in [`crate::domain::DOMAINS`].
+
+pub mod boards;
+pub mod pancakes;
+pub mod terrain;
