@@ -24,6 +24,9 @@ use crate::Stack;
 /// [`Pancakes`](crate::Pancakes)), pancakes are first renamed by their
 /// position in that target (its top pancake becomes 1): "the `k` smallest"
 /// are then the `k` at the top of the target, as in HOG2's implementation.
+/// HOG2's `DefaultH` differs in one point: it always counts the plate gap,
+/// where this drops it when the bottom pancake is one of the `k`; its
+/// GAP-k is then 1 higher.
 ///
 /// # Example
 ///
