@@ -2,7 +2,8 @@
 //! ([`IdaStar::search_in_place`]), for problems with the
 //! [`InPlaceProblem`] capability.
 
-use super::{Flow, IdaStar, Keeper, StackLimit, frame_bytes, with_stack};
+use super::IdaStar;
+use super::keeper::{DepthFirst, Flow, Keeper, with_stack};
 use crate::{Cost, InPlaceProblem, SearchResult};
 
 impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
@@ -52,49 +53,61 @@ impl<S: Clone + Eq, A: Clone, C: Cost> IdaStar<S, A, C> {
     where
         P: InPlaceProblem<State = S, Action = A, Cost = C>,
     {
-        self.run(problem, frame_bytes::<P>(), |keeper, start| {
-            let mut dfs = InPlace {
-                problem,
-                state: start.clone(),
-                keeper,
-            };
-            // No move reached the root: a move back to the root itself
-            // is skipped, as `search` skips it.
-            let flow = dfs.expand_root(start, C::ZERO, 1);
-            (flow, dfs.keeper.tally.finish())
+        self.run(problem, |keeper, start, _| {
+            subtree(problem, keeper, start, start, C::ZERO, 1)
         })
     }
 }
 
-impl<P: InPlaceProblem, K: StackLimit> StackLimit for InPlace<'_, P, K> {
-    fn stack_limit(&self) -> usize {
-        self.keeper.stack_limit()
-    }
+/// Searches below `state`, a node at cost `g` and `depth` already counted
+/// in `keeper`, on a working state changed in place: the walk of
+/// [`IdaStar::search_in_place`] and of each thread of
+/// [`ParallelIdaStar::search_in_place`](crate::ParallelIdaStar::search_in_place).
+/// No move of this search reached `state`: the child equal to `parent`
+/// is skipped by comparing states, as the search by value skips it (the
+/// root stands in as its own parent). Hands the keeper back with what it
+/// counted and found.
+pub(crate) fn subtree<'k, P: InPlaceProblem>(
+    problem: &P,
+    keeper: Keeper<'k, P>,
+    state: &P::State,
+    parent: &P::State,
+    g: P::Cost,
+    depth: usize,
+) -> (Flow, Keeper<'k, P>) {
+    let mut search = InPlace {
+        problem,
+        state: state.clone(),
+        keeper,
+    };
+    let flow = search.expand_root(parent, g, depth);
+    (flow, search.keeper)
+}
 
-    fn set_stack_limit(&mut self, limit: usize) {
-        self.keeper.set_stack_limit(limit);
+impl<'k, P: InPlaceProblem> DepthFirst<'k, P> for InPlace<'_, 'k, P> {
+    fn keeper(&mut self) -> &mut Keeper<'k, P> {
+        &mut self.keeper
     }
 }
 
-/// One depth-first search on a working state, with the bookkeeping `K`:
-/// the serial search's iteration, or one thread's subtree in the parallel
-/// search.
+/// One depth-first search on a working state: the serial search's
+/// iteration, or one thread's subtree in the parallel search.
 ///
 /// Every method leaves `state` as it found it, whatever the flow it
 /// returns: each move it applies it undoes before returning.
-pub(crate) struct InPlace<'c, P: InPlaceProblem, K> {
-    pub(crate) problem: &'c P,
+struct InPlace<'c, 'k, P: InPlaceProblem> {
+    problem: &'c P,
     /// The state of the node being expanded.
-    pub(crate) state: P::State,
-    pub(crate) keeper: K,
+    state: P::State,
+    keeper: Keeper<'k, P>,
 }
 
-impl<P: InPlaceProblem, K: Keeper<P>> InPlace<'_, P, K> {
+impl<P: InPlaceProblem> InPlace<'_, '_, P> {
     /// Searches below the working state, reached at cost `g` at `depth`
     /// (already counted) by no move of this search: the child equal to
     /// `skip` (the parent, or the root itself) is found by comparing
     /// states, as the search by value does, and skipped before it counts.
-    pub(crate) fn expand_root(&mut self, skip: &P::State, g: P::Cost, depth: usize) -> Flow {
+    fn expand_root(&mut self, skip: &P::State, g: P::Cost, depth: usize) -> Flow {
         for mv in self.problem.moves(&self.state) {
             let applied = self.problem.apply(&mut self.state, mv);
             if self.state == *skip {
