@@ -173,8 +173,8 @@ fn search<P: SearchProblem>(
         // A copy of the state (a clone for states on the heap), so that its
         // children go straight from the problem's iterator into the table,
         // which the iterator would otherwise borrow, rather than through a
-        // buffer: measured on the 8-puzzle, 1-6% faster (`docs/benchmarks.md`,
-        // eighth round), as in the bidirectional BFS.
+        // buffer: measured on the 8-puzzle, 1-6% faster
+        // (`docs/benchmarks-log.md`), as in the bidirectional BFS.
         let parent = table.state(id).clone();
         for step in problem.successors(&parent) {
             stats.generated += 1;
