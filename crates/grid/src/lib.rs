@@ -1,0 +1,68 @@
+//! Grid path-finding for [`frontier`]: the maps games, robots and the
+//! Moving AI benchmarks search, as frontier search problems.
+//!
+//! # Quick start
+//!
+//! ```
+//! use grid::{Grid, Octile, Route};
+//!
+//! let grid = Grid::parse_map(b"type octile\nheight 3\nwidth 5\nmap\n.....\n..@..\n.....\n")?;
+//! let route: Route<Octile> = Route::new(&grid, (0, 1), (4, 1))?;
+//! let solution = frontier::astar(&route).into_solution().expect("a path exists");
+//! let length = route.replay(&solution.actions)?; // every step checked, ends at the goal
+//! assert!((length.value() - (2.0 + 2.0 * std::f64::consts::SQRT_2)).abs() < 1e-9);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is in the crate
+//!
+//! - [`Grid`]: a rectangular map of [`Terrain`] (blocked, land with a
+//!   weight, water), read from Moving AI `.map` files
+//!   ([`Grid::parse_map`], errors with line and column) or built with
+//!   [`Grid::from_fn`]. States are [`Cell`]s, indices into the grid.
+//! - [`Scenario`]: the queries of a Moving AI `.scen` file, each with its
+//!   optimal length and the tolerance its printing allows
+//!   ([`Query::accepts`]).
+//! - Movement models, chosen as a type parameter: [`Octile`] (8-connected,
+//!   diagonal √2, no corner cutting: the benchmark's rule),
+//!   [`CornerCutting`] (a diagonal may pass blocked cells),
+//!   [`Cardinal`] (4-connected, unit cost) and [`Weighted`] (4-connected,
+//!   entering a cell costs its weight).
+//! - [`Route`]: a query as a [`frontier::SearchProblem`], with
+//!   [`frontier::BidirectionalProblem`], [`frontier::RankedStates`] and,
+//!   where steps are symmetric, [`frontier::ReversibleProblem`]: every
+//!   frontier algorithm searches it. [`Route::replay`] checks a path.
+//! - [`cost`]: the fixed-point costs of octile steps, and the proof that
+//!   they never make a search return a longer path than the shortest.
+//!
+//! # Design decisions
+//!
+//! - **Costs are exact integers.** A straight step is [`STRAIGHT`] units and
+//!   a diagonal one [`DIAGONAL`], a Pell pair approximating √2 so closely
+//!   that on any map of up to [`MAX_CELLS`] cells the cheapest path in
+//!   units is a shortest path in length ([`cost`] proves it). Lengths are
+//!   recomputed from the steps ([`Length`]).
+//! - **A border of blocked cells** surrounds the map in memory, so a step
+//!   needs no bounds check; a cell is its index in that padded array.
+//! - **The parser is the crate's own** (see [`map`] for what the `movingai`
+//!   crate lacks): errors name the line, space-separated scenario files
+//!   read, bytes need not be UTF-8.
+
+pub mod cost;
+mod grid;
+pub mod map;
+mod movement;
+mod route;
+pub mod scenario;
+
+pub use cost::{DIAGONAL, Length, MAX_CELLS, STRAIGHT};
+pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
+pub use map::MapError;
+pub use movement::{Cardinal, CornerCutting, Movement, Octile, Weighted};
+pub use route::{Heuristic, ReplayError, Route, RouteError, Steps};
+pub use scenario::{Query, Scenario, ScenarioError};
+
+/// The crate's README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
