@@ -7,7 +7,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use frontier::{AStar, open::OpenList};
-use frontier_workspace::terrain::Terrain;
+use grid::text::TerrainMap;
 use sliding_puzzle::{Eight, EightTable, Manhattan, Puzzle};
 
 const OPEN_LISTS: [(&str, OpenList); 3] = [
@@ -20,12 +20,13 @@ fn open_lists(c: &mut Criterion) {
     let mut group = c.benchmark_group("astar_open_list_terrain");
     group.sample_size(20);
     for size in [64, 256] {
-        let map = Terrain::random(size, size, 7);
-        let optimal = frontier::astar(&map).into_solution().map(|s| s.cost);
+        let map = TerrainMap::random(size, size, 7);
+        let route = map.route();
+        let optimal = frontier::astar(&route).into_solution().map(|s| s.cost);
         for (name, open) in OPEN_LISTS {
-            group.bench_with_input(BenchmarkId::new(name, size), &map, |b, map| {
+            group.bench_with_input(BenchmarkId::new(name, size), &route, |b, route| {
                 b.iter(|| {
-                    let result = AStar::new().open_list(open).search(map);
+                    let result = AStar::new().open_list(open).search(route);
                     assert_eq!(result.solution().map(|s| s.cost), optimal);
                     result.stats.expanded
                 });

@@ -86,8 +86,10 @@ impl Length {
             + self.weighted as f64
     }
 
-    /// The search cost of this length, in units: `straight·STRAIGHT +
-    /// diagonal·DIAGONAL + weighted`, or `None` if it does not fit `u64`.
+    /// The search cost of this length under 8-connected movement, in units:
+    /// `straight·STRAIGHT + diagonal·DIAGONAL + weighted`, or `None` if it
+    /// does not fit `u64`. ([`Route::cost_of`](crate::Route::cost_of) gives
+    /// the cost under any movement model: a 4-connected step costs 1.)
     #[must_use]
     pub fn cost(&self) -> Option<u64> {
         self.straight

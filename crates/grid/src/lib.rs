@@ -32,6 +32,11 @@
 //!   [`frontier::BidirectionalProblem`], [`frontier::RankedStates`] and,
 //!   where steps are symmetric, [`frontier::ReversibleProblem`]: every
 //!   frontier algorithm searches it. [`Route::replay`] checks a path.
+//! - [`jps`]: jump point search as a problem adapter: [`Jps`] (online,
+//!   bit-parallel scans over a shared [`JpsGrid`]) and [`JpsPlus`] (jumps
+//!   read from a precomputed [`JumpTable`]), for [`Octile`] and
+//!   [`CornerCutting`] movement; A* on them returns optimal paths, which
+//!   [`Jps::steps`] expands cell by cell.
 //! - [`cost`]: the fixed-point costs of octile steps, and the proof that
 //!   they never make a search return a longer path than the shortest.
 //!
@@ -50,17 +55,21 @@
 
 pub mod cost;
 mod grid;
+pub mod jps;
 pub mod map;
 mod movement;
 mod route;
 pub mod scenario;
+pub mod text;
 
 pub use cost::{DIAGONAL, Length, MAX_CELLS, STRAIGHT};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
+pub use jps::{Jps, JpsGrid, JpsPlus, Jump, JumpMovement, JumpPoint, JumpTable, Turn};
 pub use map::MapError;
 pub use movement::{Cardinal, CornerCutting, Movement, Octile, Weighted};
 pub use route::{Heuristic, ReplayError, Route, RouteError, Steps};
 pub use scenario::{Query, Scenario, ScenarioError};
+pub use text::{TerrainError, TerrainMap, parse_terrain};
 
 /// The crate's README, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -232,35 +232,49 @@ impl Grid {
             all.pop();
         }
         let mut lines = all
-            .into_iter()
+            .iter()
+            .copied()
             .enumerate()
             .map(|(index, line)| (index + 1, line));
-        let (height, width, header_end) = header(&mut lines)?;
-        let ((height, height_line), (width, width_line)) = (height, width);
+        let ((height, height_line), (width, width_line), header_end) = header(&mut lines)?;
+        // The rows' count and lengths are checked before the cells are
+        // allocated, so a short file cannot make the parser allocate for
+        // the size its header claims.
+        let rows = &all[header_end..];
+        if rows.len() < height {
+            return Err(MapError::Truncated {
+                line: all.len() + 1,
+                expected: height,
+                found: rows.len(),
+            });
+        }
+        if rows.len() > height {
+            return Err(MapError::ExtraRows {
+                line: header_end + height + 1,
+                height,
+            });
+        }
+        if let Some((row, text)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, text)| text.len() != width)
+        {
+            return Err(MapError::RowLength {
+                line: header_end + row + 1,
+                row,
+                expected: width,
+                found: text.len(),
+            });
+        }
         let mut grid = Grid::blocked(width, height).map_err(|source| MapError::Grid {
             line: height_line.max(width_line),
             source,
         })?;
-        for row in 0..height {
-            let Some((line, text)) = lines.next() else {
-                return Err(MapError::Truncated {
-                    line: header_end + row + 1,
-                    expected: height,
-                    found: row,
-                });
-            };
-            if text.len() != width {
-                return Err(MapError::RowLength {
-                    line,
-                    row,
-                    expected: width,
-                    found: text.len(),
-                });
-            }
+        for (row, text) in rows.iter().enumerate() {
             for (x, &byte) in text.iter().enumerate() {
                 let Some(cell) = terrain(byte) else {
                     return Err(MapError::Terrain {
-                        line,
+                        line: header_end + row + 1,
                         column: x + 1,
                         found: describe(byte),
                     });
@@ -269,9 +283,6 @@ impl Grid {
                     grid.set(x, row, cell);
                 }
             }
-        }
-        if let Some((line, _)) = lines.next() {
-            return Err(MapError::ExtraRows { line, height });
         }
         Ok(grid)
     }
@@ -386,16 +397,37 @@ mod tests {
             bad_byte.to_string(),
             "line 4, column 2: byte 0xff is not a terrain (expected one of . G S W @ O T)"
         );
-        let huge = Grid::parse_map(b"height 100000\nwidth 100000\nmap\n").unwrap_err();
+    }
+
+    #[test]
+    fn a_huge_claim_is_refused_before_allocating() {
+        // A header claiming a huge map is refused before anything is
+        // allocated: for its missing rows, or for their lengths.
+        let claims = Grid::parse_map(b"height 30000\nwidth 30000\nmap\n.\n").unwrap_err();
+        assert_eq!(
+            claims,
+            MapError::Truncated {
+                line: 5,
+                expected: 30000,
+                found: 1
+            }
+        );
+        let short = Grid::parse_map(b"height 2\nwidth 700000000\nmap\n\n.").unwrap_err();
         assert!(
             matches!(
-                huge,
-                MapError::Grid {
-                    line: 2,
-                    source: GridError::TooLarge { .. }
+                short,
+                MapError::RowLength {
+                    line: 4,
+                    found: 0,
+                    ..
                 }
             ),
-            "{huge}"
+            "{short}"
+        );
+        let too_large = Grid::blocked(100_000, 100_000).unwrap_err();
+        assert!(
+            matches!(too_large, GridError::TooLarge { .. }),
+            "{too_large}"
         );
     }
 }

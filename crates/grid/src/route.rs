@@ -47,6 +47,10 @@ pub struct Route<'g, M = Octile> {
     grid: &'g Grid,
     start: Cell,
     goal: Cell,
+    /// The padded `(column, row)` of the start and of the goal, for the
+    /// estimates (one division per estimate instead of two).
+    start_at: (u32, u32),
+    goal_at: (u32, u32),
     heuristic: Heuristic,
     movement: PhantomData<M>,
 }
@@ -135,10 +139,13 @@ impl<'g, M: Movement> Route<'g, M> {
             }
             Ok(cell)
         };
+        let (start, goal) = (open("start", start)?, open("goal", goal)?);
         Ok(Route {
             grid,
-            start: open("start", start)?,
-            goal: open("goal", goal)?,
+            start,
+            goal,
+            start_at: padded_at(grid, start),
+            goal_at: padded_at(grid, goal),
             heuristic: Heuristic::Distance,
             movement: PhantomData,
         })
@@ -146,7 +153,7 @@ impl<'g, M: Movement> Route<'g, M> {
 
     /// The same query with another estimate.
     #[must_use]
-    pub fn heuristic(self, heuristic: Heuristic) -> Route<'g, M> {
+    pub fn with_heuristic(self, heuristic: Heuristic) -> Route<'g, M> {
         Route { heuristic, ..self }
     }
 
@@ -174,20 +181,26 @@ impl<'g, M: Movement> Route<'g, M> {
         self.heuristic
     }
 
-    /// The estimate from `cell` to `target` (0 under [`Heuristic::Zero`]).
+    /// The estimate from `cell` to the cell at padded `(column, row)`
+    /// `target` (0 under [`Heuristic::Zero`]).
     #[inline]
-    pub(crate) fn distance(&self, cell: Cell, target: Cell) -> u64 {
+    pub(crate) fn distance(&self, cell: Cell, target: (u32, u32)) -> u64 {
         match self.heuristic {
             Heuristic::Zero => 0,
             Heuristic::Distance => {
-                #[allow(clippy::cast_possible_truncation)] // cell indices fit u32
-                let stride = self.grid.stride() as u32;
-                let (a, b) = (cell.0, target.0);
-                let (ax, ay) = (a % stride, a / stride);
-                let (bx, by) = (b % stride, b / stride);
-                M::distance(u64::from(ax.abs_diff(bx)), u64::from(ay.abs_diff(by)))
+                let (x, y) = padded_at(self.grid, cell);
+                M::distance(
+                    u64::from(x.abs_diff(target.0)),
+                    u64::from(y.abs_diff(target.1)),
+                )
             }
         }
+    }
+
+    /// The estimate from `cell` to the goal.
+    #[inline]
+    pub(crate) fn goal_distance(&self, cell: Cell) -> u64 {
+        self.distance(cell, self.goal_at)
     }
 
     /// Walks `steps` from the start, checking each is allowed under `M`,
@@ -228,6 +241,22 @@ impl<'g, M: Movement> Route<'g, M> {
         Ok(length)
     }
 
+    /// The cost a search reports for a path of `length` under `M`:
+    /// [`Length::cost`] for 8-connected movement, one unit a step for
+    /// [`Cardinal`], the weights for [`Weighted`](crate::Weighted); `None`
+    /// if it does not fit `u64`.
+    #[must_use]
+    pub fn cost_of(&self, length: &Length) -> Option<u64> {
+        if M::DIAGONALS {
+            length.cost()
+        } else {
+            length
+                .straight
+                .checked_mul(M::straight_cost(1))?
+                .checked_add(length.weighted)
+        }
+    }
+
     /// The cells a list of steps visits from the start, start included (no
     /// checks: [`Route::replay`] them first).
     #[must_use]
@@ -241,6 +270,15 @@ impl<'g, M: Movement> Route<'g, M> {
         }
         cells
     }
+}
+
+/// The padded `(column, row)` of `cell`: one division.
+#[inline]
+fn padded_at(grid: &Grid, cell: Cell) -> (u32, u32) {
+    #[allow(clippy::cast_possible_truncation)] // cell indices fit u32
+    let stride = grid.stride() as u32;
+    let row = cell.0 / stride;
+    (cell.0 - row * stride, row)
 }
 
 /// The steps out of (or into) a cell: the bits of a move mask.
@@ -305,7 +343,7 @@ impl<M: Movement> SearchProblem for Route<'_, M> {
     }
 
     fn heuristic(&self, cell: &Cell) -> u64 {
-        self.distance(*cell, self.goal)
+        self.goal_distance(*cell)
     }
 }
 
@@ -328,7 +366,7 @@ impl<M: Movement> BidirectionalProblem for Route<'_, M> {
     }
 
     fn backward_heuristic(&self, cell: &Cell) -> u64 {
-        self.distance(*cell, self.start)
+        self.distance(*cell, self.start_at)
     }
 }
 

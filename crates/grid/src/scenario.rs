@@ -16,7 +16,8 @@
 //! The lengths are printed rounded (most files to six significant digits,
 //! some to two decimals, and values on a rounding boundary come out low), so
 //! a length is checked against its query within max(10⁻⁴, one unit in the
-//! last printed digit) ([`Query::accepts`]).
+//! last printed digit) ([`Query::accepts`]). A length printed `0` between
+//! two different cells means there is no path ([`Query::expects_path`]).
 
 use crate::grid::{Grid, Terrain};
 
@@ -50,6 +51,25 @@ impl Query {
     #[must_use]
     pub fn accepts(&self, length: f64) -> bool {
         (length - self.optimal).abs() <= self.tolerance
+    }
+
+    /// Whether the query promises a path: the Moving AI files print `0`
+    /// for a start and goal that differ but are not connected (19 of the
+    /// Dragon Age scenario files have such queries).
+    #[must_use]
+    pub fn expects_path(&self) -> bool {
+        self.start == self.goal || self.optimal > 0.0
+    }
+
+    /// Whether a search's outcome is the one the query printed: a path of
+    /// the optimal length ([`Query::accepts`]), or no path where the file
+    /// prints `0` between two different cells.
+    #[must_use]
+    pub fn accepts_outcome(&self, length: Option<f64>) -> bool {
+        match length {
+            Some(length) => self.expects_path() && self.accepts(length),
+            None => !self.expects_path(),
+        }
     }
 
     /// The map's file name without its folders (`arena.map` for
@@ -107,7 +127,7 @@ pub enum ScenarioError {
     Size {
         /// The line.
         line: usize,
-        /// The query's map.
+        /// The query's map (its first 60 characters).
         map: String,
         /// The width the line gives.
         width: usize,
@@ -135,15 +155,20 @@ pub enum ScenarioError {
 }
 
 /// The tolerance of a printed length: one unit in its last digit, at least
-/// 10⁻⁴. A number printed without a decimal point and with fewer than six
-/// digits is exact (six-significant-digit printing would have shown its
-/// fraction), so it gets 10⁻⁴ too.
+/// 10⁻⁴. A number printed without a decimal point comes from six-significant-
+/// digit printing with the trailing zeros dropped (`1016` stands for
+/// 1016.00, and 1015.997 prints so): its unit is that of the sixth
+/// significant digit, 10^(digits − 6).
 fn tolerance(text: &str) -> f64 {
     let mantissa = text.split(['e', 'E']).next().unwrap_or(text);
-    let unit = match mantissa.split_once('.') {
-        Some((_, fraction)) => 10f64.powi(-i32::try_from(fraction.len()).unwrap_or(i32::MAX)),
-        None if mantissa.trim_start_matches(['-', '+']).len() >= 6 => 1.0,
-        None => 0.0,
+    let unit = if let Some((_, fraction)) = mantissa.split_once('.') {
+        10f64.powi(-i32::try_from(fraction.len()).unwrap_or(i32::MAX))
+    } else {
+        let digits = mantissa
+            .trim_start_matches(['-', '+'])
+            .trim_start_matches('0')
+            .len();
+        10f64.powi(i32::try_from(digits).unwrap_or(i32::MAX) - 6)
     };
     unit.max(1e-4)
 }
@@ -228,7 +253,7 @@ impl Scenario {
             if (query.width, query.height) != (grid.width(), grid.height()) {
                 return Err(ScenarioError::Size {
                     line: query.line,
-                    map: query.map.clone(),
+                    map: query.map.chars().take(60).collect(),
                     width: query.width,
                     height: query.height,
                     map_width: grid.width(),
@@ -281,6 +306,8 @@ mod tests {
         assert!((tolerance("814.808") - 1e-3).abs() < 1e-12);
         assert!((tolerance("814.81") - 1e-2).abs() < 1e-12);
         assert!((tolerance("12") - 1e-4).abs() < 1e-12);
+        assert!((tolerance("1016") - 1e-2).abs() < 1e-12);
+        assert!((tolerance("0") - 1e-4).abs() < 1e-12);
         assert!((tolerance("123457") - 1.0).abs() < 1e-12);
         assert!((tolerance("1.41421356") - 1e-4).abs() < 1e-12);
         let query = |optimal: f64, tolerance: f64| Query {
@@ -294,6 +321,13 @@ mod tests {
             optimal,
             tolerance,
         };
+        // A 0 between different cells promises no path.
+        let mut unreachable = query(0.0, 1e-4);
+        unreachable.goal = (1, 0);
+        assert!(unreachable.accepts_outcome(None));
+        assert!(!unreachable.accepts_outcome(Some(0.0)));
+        assert!(query(0.0, 1e-4).accepts_outcome(Some(0.0)));
+        assert!(!query(2.0, 1e-4).accepts_outcome(None));
         // 814.8085 printed low as 814.808: accepted; a detour is not.
         assert!(query(814.808, 1e-3).accepts(814.8085));
         assert!(!query(814.808, 1e-3).accepts(814.808 + 0.07));
