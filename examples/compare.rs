@@ -1,22 +1,35 @@
 //! The strategy comparison, the project's main job: every strategy ×
 //! heuristic that can handle each board, on the POJ sample, seeded random
 //! 3x3 boards, 4x4 random walks, the easiest of Korf's 100 instances and
-//! seeded random pancake stacks (or on your boards and stacks), as one table
-//! and optionally a chart.
+//! seeded random pancake stacks (or on your boards, stacks, terrain maps
+//! and Moving AI grid scenarios), as one table and optionally a chart.
 //!
 //! ```sh
 //! cargo run --release --example compare
 //! cargo run --release --example compare -- --format markdown --plot docs/compare.svg
 //! cargo run --release --example compare -- --boards my-boards.txt --format csv
 //! cargo run --release --example compare -- --pancakes my-stacks.txt --algorithms astar,mm,nbs
-//! cargo run --release --example compare -- --maps examples/data/terrain.txt --heuristics manhattan
+//! cargo run --release --example compare -- --terrain examples/data/terrain.txt --heuristics manhattan
+//! cargo run --release --example compare -- --maps crates/grid/testdata/arena.map.scen
 //! ```
 //!
 //! Every set is of one domain (`frontier_workspace::domain`: 3x3 and 4x4
-//! boards, pancake stacks, terrain maps), and each strategy runs on the
-//! sets whose domain offers it: the GAP heuristics on stacks, the
+//! boards, pancake stacks, terrain maps, grid maps), and each strategy runs
+//! on the sets whose domain offers it: the GAP heuristics on stacks, the
 //! sliding-puzzle heuristics on boards, Manhattan distance on boards and
-//! maps.
+//! terrain maps, the octile distance on grid maps.
+//!
+//! `--maps` reads Moving AI scenario files (`.scen`, or every one in a
+//! folder), each query a grid instance on the map its line names, found by
+//! base name next to the scenario. Every answer there is also checked
+//! against the optimal length the scenario prints: an optimal strategy
+//! must find it, greedy search no shorter, else the exit status is 2
+//! (`WRONG ANSWER`). Jump point search (`jps`) runs on grid maps only.
+//! IDA* runs there too, under the same limits, but the many equally short
+//! paths of open ground make it expand cells over and over: on long
+//! queries expect its rows to show the time limit. A scenario or map that
+//! cannot be read is reported with its file and line, and the exit status
+//! is 1.
 //!
 //! The strategies are every algorithm of the registry
 //! (`frontier_workspace::registry`) with the heuristics it compares by
@@ -27,12 +40,14 @@
 //! strategies are cross-checked board by board (and against Korf's
 //! published lengths): a disagreement is reported on stderr and the exit
 //! status is 2. Bad lines of `--boards` and `--pancakes` (a line that is
-//! not UTF-8 among them) are reported with their line numbers and skipped.
+//! not UTF-8 among them) are reported with their line numbers and skipped;
+//! a bad `--terrain` map or `--maps` scenario stops the run (status 1).
 //!
 //! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
 //! with a note on stderr (`frontier_workspace::jobs`). If the threads
 //! cannot be had the boards are solved one at a time, with a warning.
 
+use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,26 +57,30 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use frontier::Limits;
 use frontier_workspace::compare::{
-    self, BoardSet, DefaultSets, Format, Settings, Task, cross_check, plan, read_boards, read_map,
-    read_stacks, strategies_of, summarise,
+    self, BoardSet, CrossCheck, DefaultSets, Format, Settings, Task, cross_check, plan,
+    read_boards, read_map, read_scenarios, read_stacks, strategies_of, summarise,
 };
+use frontier_workspace::domain::DomainInfo;
 use frontier_workspace::domains::boards::EIGHT;
+use frontier_workspace::domains::grids::GRIDS;
 use frontier_workspace::jobs::{Jobs, parse_jobs, thread_pool};
 use frontier_workspace::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use frontier_workspace::strategy::Solver;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::ThreadPool;
 
-/// Compares search strategies on sliding-tile puzzles and pancake stacks:
-/// the 3x3 table, BFS, bidirectional BFS (hashed and dense tables), A*,
-/// IDA*, greedy search, MM and NBS with the misplaced-tiles, Manhattan and
-/// linear-conflict heuristics on boards and GAP, GAP-1, GAP-2 and GAP-3 on
-/// stacks (or the algorithms and heuristics you choose).
+/// Compares search strategies on sliding-tile puzzles, pancake stacks,
+/// terrain maps and grid maps: the 3x3 table, BFS, bidirectional BFS
+/// (hashed and dense tables), A*, IDA*, greedy search, MM and NBS with the
+/// misplaced-tiles, Manhattan and linear-conflict heuristics on boards,
+/// GAP, GAP-1, GAP-2 and GAP-3 on stacks and the octile distance on grid
+/// maps (or the algorithms and heuristics you choose).
 ///
-/// Without --boards or --pancakes it runs the default set: POJ 1077's
-/// sample, seeded random 3x3 boards, 4x4 random walks, the easiest of
-/// Korf's 100 instances and seeded random pancake stacks. Every solution is
-/// replayed to the goal and all optimal lengths are cross-checked; a
+/// Without --boards, --pancakes, --terrain or --maps it runs the default
+/// set: POJ 1077's sample, seeded random 3x3 boards, 4x4 random walks, the
+/// easiest of Korf's 100 instances and seeded random pancake stacks. Every
+/// solution is replayed to the goal and all optimal lengths are
+/// cross-checked (grid answers also against their scenario's length); a
 /// disagreement makes the exit status 2.
 #[derive(Debug, Parser)]
 #[command(version)]
@@ -85,10 +104,18 @@ struct Args {
     pancakes: Option<PathBuf>,
 
     /// Solve the terrain maps of these files instead of the default set
-    /// (with --boards or --pancakes: as well as theirs), a set per map:
-    /// rows of digits 1-9 (the cost of entering the cell), . for 1, # for
-    /// walls, one S and one G; comma-separated or repeated
+    /// (with --boards, --pancakes or --maps: as well as theirs), a set per
+    /// map: rows of digits 1-9 (the cost of entering the cell), . for 1, #
+    /// for walls, one S and one G; comma-separated or repeated
     #[arg(long, value_name = "FILE", value_delimiter = ',')]
+    terrain: Vec<PathBuf>,
+
+    /// Solve the queries of these Moving AI scenario files (.scen), or of
+    /// every .scen file in these folders, instead of the default set (with
+    /// the options above: as well as theirs), a set per scenario; each
+    /// query's map is the file of its base name next to the scenario. Every
+    /// answer is checked against the scenario's optimal length
+    #[arg(long, value_name = "FILE_OR_DIR", num_args = 1.., value_delimiter = ',')]
     maps: Vec<PathBuf>,
 
     /// Draw nodes expanded against optimal length, one series per strategy,
@@ -225,10 +252,7 @@ fn main() -> ExitCode {
     };
     print!("{}", compare::render(&rows, args.format, &settings));
     if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
-        println!(
-            "cross-check: every optimal strategy found the same length on all {} boards and stacks solved more than once (or with a published length), greedy none shorter; every solution replayed to the goal.",
-            check.checked
-        );
+        print!("{}", checked(&sets, &check));
     }
 
     let mut status = ExitCode::SUCCESS;
@@ -259,6 +283,30 @@ fn main() -> ExitCode {
     status
 }
 
+/// What the run checked, for the human formats: the cross-check, and the
+/// grid answers checked against their scenarios.
+fn checked(sets: &[BoardSet], check: &CrossCheck) -> String {
+    let mut out = String::new();
+    // cannot fail: writing to a String
+    let _ = writeln!(
+        out,
+        "cross-check: every optimal strategy found the same length on all {} boards and stacks solved more than once (or with a published length), greedy none shorter; every solution replayed to the goal.",
+        check.checked
+    );
+    let queries: usize = sets
+        .iter()
+        .filter(|set| set.domain.name() == GRIDS.name())
+        .map(|set| set.instances.len())
+        .sum();
+    if queries > 0 {
+        let _ = writeln!(
+            out,
+            "scenarios: every answer on the {queries} grid queries matched the optimal length its scenario gives (greedy: none shorter)."
+        );
+    }
+    out
+}
+
 /// The pool that solves `requested` boards at once: capped as
 /// `frontier_workspace::jobs` says, with a note on stderr; `None` (one at a
 /// time on this thread) for 1, or with a warning if the threads cannot be
@@ -279,7 +327,11 @@ fn pool(requested: NonZeroUsize) -> Option<ThreadPool> {
 
 /// The board sets: the user's files or the default set.
 fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
-    if args.boards.is_none() && args.pancakes.is_none() && args.maps.is_empty() {
+    if args.boards.is_none()
+        && args.pancakes.is_none()
+        && args.terrain.is_empty()
+        && args.maps.is_empty()
+    {
         let defaults = DefaultSets {
             random: args.random,
             seed: args.seed,
@@ -297,9 +349,12 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     if let Some(path) = &args.pancakes {
         sets.extend(read(path, read_stacks, "pancake stack")?);
     }
-    for path in &args.maps {
+    for path in &args.terrain {
         let (name, bytes) = file(path)?;
         sets.push(read_map(&name, &bytes).map_err(|err| format!("{}: {err}", path.display()))?);
+    }
+    for path in &args.maps {
+        sets.extend(read_scenarios(path).map_err(|err| err.to_string())?);
     }
     Ok(sets)
 }

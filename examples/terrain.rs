@@ -11,24 +11,27 @@
 //! ```
 //!
 //! Map files hold one row per line: digits 1-9 are costs, `.` costs 1, `#`
-//! is a wall, `S` and `G` (cost 1) the start and the goal. The program
-//! prints the map with the cheapest path drawn as `*`, its cost, and the
-//! nodes each search expanded. Exit status: 1 for an unreadable map or a
-//! search stopped by `--max-stored`; 2 for a bad command line (clap's usage
-//! errors, and a `--weight` that is not a finite number of at least 1 or is
-//! too large for the map, or a `--width` × `--height` that overflows, is
-//! below 2 cells or above `terrain::MAX_CELLS`); 3 if A* and Dijkstra
-//! disagree on the cost or a path does not replay (a bug). A map with no
-//! path is reported and exits 0.
+//! is a wall, `S` and `G` (cost 1) the start and the goal (the grid
+//! crate's terrain text, `grid::text`). The map is a `grid::Grid` searched
+//! as a `grid::Route` under `grid::Weighted` movement: entering a cell
+//! costs its digit. The program prints the map with the cheapest path
+//! drawn as `*`, its cost, and the nodes each search expanded. Exit status:
+//! 1 for an unreadable map or a search stopped by `--max-stored`; 2 for a
+//! bad command line (clap's usage errors, and a `--weight` that is not a
+//! finite number of at least 1 or is too large for the map, or a `--width`
+//! × `--height` that overflows, is below 2 cells or above
+//! `grid::MAX_CELLS`); 3 if A* and Dijkstra disagree on the cost or a path
+//! does not replay (a bug). A map with no path is reported and exits 0.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use frontier::problem::NoHeuristic;
-use frontier::{AStar, Limits, SearchProblem, SearchResult};
-use frontier_workspace::terrain::{self, Direction, Terrain, TerrainError};
+use frontier::{AStar, Limits, SearchResult};
+use frontier_workspace::terrain;
+use grid::text::{TerrainError, TerrainMap, parse_terrain};
+use grid::{Cell, Direction, Heuristic, Route, Weighted};
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
 /// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
@@ -77,7 +80,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let weighted_map = match map.weighted(args.weight) {
+    let weighted_map = match terrain::weighted(&map, args.weight) {
         Ok(weighted) => weighted,
         Err(err) => Args::command()
             .error(
@@ -87,11 +90,12 @@ fn main() -> ExitCode {
             .exit(),
     };
 
+    let route = map.route();
     let limits = Limits::new().max_stored(args.max_stored);
-    let astar = AStar::new().limits(limits.clone()).search(&map);
+    let astar = AStar::new().limits(&limits).search(&route);
     let dijkstra = AStar::new()
-        .limits(limits.clone())
-        .search(&NoHeuristic(&map));
+        .limits(&limits)
+        .search(&route.with_heuristic(Heuristic::Zero));
     let weighted = AStar::new().limits(limits).search(&weighted_map);
     for (label, result) in [
         ("A*", &astar),
@@ -137,7 +141,7 @@ fn main() -> ExitCode {
             result.stats.expanded, result.stats.generated, result.stats.peak_stored
         );
     }
-    check(&map, path.cost, &dijkstra, &weighted, args.weight)
+    check(&route, path.cost, &dijkstra, &weighted, args.weight)
 }
 
 /// Why no map could be had.
@@ -149,21 +153,22 @@ enum LoadError {
 }
 
 /// The map of the file argument, or a seeded random map; and its name.
-fn load(args: &Args) -> Result<(Terrain, String), LoadError> {
+fn load(args: &Args) -> Result<(TerrainMap, String), LoadError> {
     if let Some(path) = &args.map {
         let bytes = std::fs::read(path)
             .map_err(|err| LoadError::Map(format!("cannot read {}: {err}", path.display())))?;
-        let map = Terrain::from_bytes(&bytes)
+        let map = parse_terrain(&bytes)
             .map_err(|err| LoadError::Map(format!("{}: {err}", path.display())))?;
         return Ok((map, path.display().to_string()));
     }
-    let map = Terrain::try_random(args.width, args.height, args.seed).map_err(|err| match err {
-        TerrainError::OutOfMemory { .. } => LoadError::Map(err.to_string()),
-        _ => LoadError::Usage(format!(
-            "--width {} --height {}: {err}",
-            args.width, args.height
-        )),
-    })?;
+    let map =
+        TerrainMap::try_random(args.width, args.height, args.seed).map_err(|err| match err {
+            TerrainError::OutOfMemory { .. } => LoadError::Map(err.to_string()),
+            _ => LoadError::Usage(format!(
+                "--width {} --height {}: {err}",
+                args.width, args.height
+            )),
+        })?;
     let name = format!(
         "random {}x{} map, seed {}",
         args.width, args.height, args.seed
@@ -172,11 +177,15 @@ fn load(args: &Args) -> Result<(Terrain, String), LoadError> {
 }
 
 /// Checks the searches against each other and replays every path.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "costs far below 2^53, exact in f64"
+)]
 fn check(
-    map: &Terrain,
-    cheapest: u32,
-    dijkstra: &SearchResult<(usize, usize), Direction, u32>,
-    weighted: &SearchResult<(usize, usize), Direction, u32>,
+    route: &Route<'_, Weighted>,
+    cheapest: u64,
+    dijkstra: &SearchResult<Cell, Direction, u64>,
+    weighted: &SearchResult<Cell, Direction, u64>,
     weight: f64,
 ) -> ExitCode {
     let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {
@@ -187,7 +196,7 @@ fn check(
         eprintln!("bug: A* found cost {cheapest}, Dijkstra {}", dijkstra.cost);
         return ExitCode::from(BUG);
     }
-    if weighted.cost < cheapest || f64::from(weighted.cost) > weight * f64::from(cheapest) {
+    if weighted.cost < cheapest || weighted.cost as f64 > weight * cheapest as f64 {
         eprintln!(
             "bug: weighted A* found cost {}, outside [{cheapest}, {weight} x {cheapest}]",
             weighted.cost
@@ -195,18 +204,9 @@ fn check(
         return ExitCode::from(BUG);
     }
     for solution in [dijkstra, weighted] {
-        let replayed: Option<u32> = solution
-            .states
-            .windows(2)
-            .zip(&solution.actions)
-            .map(|(pair, &action)| {
-                map.successors(&pair[0])
-                    .find(|step| step.action == action && step.state == pair[1])
-                    .map(|step| step.cost)
-            })
-            .sum();
-        if replayed != Some(solution.cost)
-            || !map.is_goal(solution.states.last().unwrap_or(&map.start()))
+        let replayed = route.replay(&solution.actions);
+        if replayed.map(|length| length.weighted) != Ok(solution.cost)
+            || route.cells(&solution.actions) != solution.states
         {
             eprintln!("bug: a path does not replay to the goal at its cost");
             return ExitCode::from(BUG);
@@ -216,13 +216,14 @@ fn check(
 }
 
 /// The map with `path`'s cells between the start and the goal drawn as `*`.
-fn draw(map: &Terrain, path: &[(usize, usize)]) -> String {
+fn draw(map: &TerrainMap, path: &[Cell]) -> String {
     let mut rows: Vec<Vec<char>> = map
         .to_string()
         .lines()
         .map(|l| l.chars().collect())
         .collect();
-    for &(x, y) in path.iter().skip(1).take(path.len().saturating_sub(2)) {
+    for &cell in path.iter().skip(1).take(path.len().saturating_sub(2)) {
+        let (x, y) = map.grid().xy(cell);
         rows[y][x] = '*';
     }
     rows.into_iter()

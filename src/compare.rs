@@ -23,6 +23,7 @@ pub(crate) use sets::content_lines;
 pub use sets::{BoardSet, DefaultSets, Instance, POJ_SAMPLE, Start};
 
 pub use crate::domains::boards::{korf_instances, read_boards};
+pub use crate::domains::grids::read_scenarios;
 pub use crate::domains::pancakes::read_stacks;
 pub use crate::domains::terrain::read_map;
 

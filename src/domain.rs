@@ -1,6 +1,7 @@
 //! The domains the programs solve: 3x3 and 4x4 sliding boards, pancake
-//! stacks and terrain maps, each one module of [`crate::domains`] that
-//! implements [`Domain`], and one line of [`DOMAINS`].
+//! stacks, terrain maps and the queries of grid-map scenarios, each one
+//! module of [`crate::domains`] that implements [`Domain`], and one line of
+//! [`DOMAINS`].
 //!
 //! A domain says what its instances are, which algorithms and heuristics
 //! of the [`registry`](crate::registry) it offers (and why not the
@@ -319,9 +320,10 @@ impl fmt::Debug for Start {
 
 /// Every domain, in the order of the comparison and its chart. A new
 /// domain is a module of [`crate::domains`] and a line here.
-pub static DOMAINS: [&dyn AnyDomain; 4] = [
+pub static DOMAINS: [&dyn AnyDomain; 5] = [
     &crate::domains::boards::EIGHT,
     &crate::domains::boards::FIFTEEN,
     &crate::domains::pancakes::PANCAKES,
     &crate::domains::terrain::TERRAIN,
+    &crate::domains::grids::GRIDS,
 ];

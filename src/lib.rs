@@ -13,5 +13,6 @@ pub mod jobs;
 pub mod knight;
 pub mod lines;
 pub mod registry;
+pub mod scenarios;
 pub mod strategy;
 pub mod terrain;

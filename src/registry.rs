@@ -2,10 +2,10 @@
 //! each described once in a table of plain values, and [`run`], the one
 //! function through which the programs call [`frontier`]'s searches.
 //!
-//! What a domain (3x3 and 4x4 boards, pancake stacks, terrain maps: see
-//! [`crate::domain`]) offers is the domain's to say: its module lists the
-//! algorithms and heuristics it refuses, with the reason, and builds its
-//! heuristics. The registry knows no domain.
+//! What a domain (3x3 and 4x4 boards, pancake stacks, terrain maps, grid
+//! maps: see [`crate::domain`]) offers is the domain's to say: its module
+//! lists the algorithms and heuristics it refuses, with the reason, and
+//! builds its heuristics. The registry knows no domain.
 //!
 //! # How to add an algorithm
 //!
@@ -47,6 +47,7 @@
 //! builds with its concrete heuristic.
 
 use std::fmt;
+use std::ops::Sub;
 
 use frontier::pathmax::Bpmx;
 use frontier::{
@@ -84,6 +85,8 @@ pub enum Algorithm {
     Mm,
     /// NBS.
     Nbs,
+    /// Jump point search: A* over a grid map's jump points.
+    Jps,
 }
 
 /// What the registry says of an algorithm: a row of its table.
@@ -128,10 +131,12 @@ impl Algorithm {
         Algorithm::Greedy,
         Algorithm::Mm,
         Algorithm::Nbs,
+        Algorithm::Jps,
     ];
 
     /// The algorithm's row of the table.
     #[must_use]
+    #[expect(clippy::too_many_lines, reason = "the table: one row per algorithm")]
     pub const fn entry(self) -> AlgorithmEntry {
         /// A row, its booleans named at the call.
         const fn row(
@@ -192,7 +197,7 @@ impl Algorithm {
             Algorithm::AStarDense => row(
                 "astar-dense",
                 "A* dense",
-                "A* with a dense table indexed by rank (3x3 only)",
+                "A* with a dense table indexed by rank (3x3 boards and grid maps)",
                 [true, true, true, true],
             ),
             Algorithm::IdaStar => row(
@@ -229,6 +234,15 @@ impl Algorithm {
                 "NBS",
                 "NBS: bidirectional heuristic search expanding pairs of nodes (Chen et al. \
                  2017), within twice the fewest expansions for consistent heuristics",
+                [true, false, true, true],
+            ),
+            // An adapter more than a search: the grid domain builds the
+            // jump-point problem and runs A* on it (`run` leaves it alone).
+            Algorithm::Jps => row(
+                "jps",
+                "JPS",
+                "Jump point search (Harabor & Grastien 2011): A* over the jump points of a grid \
+                 map, each straight or diagonal run of cells one step (grid maps only)",
                 [true, false, true, true],
             ),
         }
@@ -320,6 +334,8 @@ pub enum HeuristicName {
     Gap1,
     /// GAP.
     Gap,
+    /// Octile distance.
+    Octile,
 }
 
 /// What the registry says of a heuristic: a row of its table.
@@ -351,6 +367,7 @@ impl HeuristicName {
         HeuristicName::Gap2,
         HeuristicName::Gap1,
         HeuristicName::Gap,
+        HeuristicName::Octile,
     ];
 
     /// The heuristic's row of the table.
@@ -463,6 +480,13 @@ impl HeuristicName {
                  that are not consecutive pancakes",
                 true,
             ),
+            HeuristicName::Octile => row(
+                "octile",
+                "octile",
+                "The octile distance to the goal on a grid map (straight steps 1, diagonal \
+                 steps √2, walls ignored): exact on an open map",
+                true,
+            ),
         }
     }
 
@@ -493,7 +517,10 @@ impl HeuristicName {
     /// use frontier_workspace::registry::HeuristicName;
     ///
     /// let names: Vec<_> = HeuristicName::compared().iter().map(|h| h.name()).collect();
-    /// assert_eq!(names, ["misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap"]);
+    /// assert_eq!(
+    ///     names,
+    ///     ["misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap", "octile"]
+    /// );
     /// ```
     #[must_use]
     pub fn compared() -> Vec<HeuristicName> {
@@ -522,22 +549,26 @@ impl fmt::Display for HeuristicName {
 }
 
 /// What a search of a domain's problem `P` returns.
-pub type ResultOf<P> = SearchResult<<P as SearchProblem>::State, <P as SearchProblem>::Action, u32>;
+pub type ResultOf<P> = SearchResult<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
 
 /// What the programs keep from one instance of a domain to the next, for
-/// its states `S` and actions `A`: IDA*'s buffers, and IDA* on several
-/// threads when `--jobs` asks for them.
+/// its states `S`, actions `A` and costs `C`: IDA*'s buffers, and IDA* on
+/// several threads when `--jobs` asks for them.
 #[derive(Debug)]
-pub struct Kept<S, A> {
+pub struct Kept<S, A, C = u32> {
     /// IDA*, whose path and iteration buffers are reused.
-    ida: IdaStar<S, A, u32>,
+    ida: IdaStar<S, A, C>,
     /// IDA* with bidirectional pathmax, made on first use.
-    ida_bpmx: Option<IdaStar<S, A, u32, Bpmx>>,
+    ida_bpmx: Option<IdaStar<S, A, C, Bpmx>>,
     /// IDA* on several threads, used instead of `ida` when set.
-    parallel_ida: Option<ParallelIdaStar<S, A, u32>>,
+    parallel_ida: Option<ParallelIdaStar<S, A, C>>,
 }
 
-impl<S, A> Kept<S, A> {
+impl<S, A, C> Kept<S, A, C> {
     /// The buffers of a thread that runs IDA* on `jobs` threads (1: on
     /// itself).
     #[must_use]
@@ -550,11 +581,29 @@ impl<S, A> Kept<S, A> {
     }
 }
 
+/// The programs' limits (whose cost bound is a `u32`, as the boards' and
+/// stacks' costs) for a problem whose costs are `C`: the same limits, the
+/// cost bound converted.
+#[must_use]
+pub fn limits_in<C: From<u32>>(limits: &Limits<u32>) -> Limits<C> {
+    Limits {
+        max_expanded: limits.max_expanded,
+        max_stored: limits.max_stored,
+        max_memory: limits.max_memory,
+        max_time: limits.max_time,
+        cancel: limits.cancel.clone(),
+        max_cost: limits.max_cost.map(C::from),
+    }
+}
+
 /// What a domain's problem can be searched with beyond what every problem
 /// can ([`SearchProblem`]): the searches that need a capability of its
 /// type (searching backward, ranked states, moves made in place,
 /// reversible moves). [`run`] asks [`special`](Self::special) first.
-pub trait Searchable: SearchProblem<Cost = u32> + Sync {
+///
+/// Costs may be any integer that holds the programs' `u32` limits: the
+/// boards and stacks cost `u32`, the grid maps `u64`.
+pub trait Searchable: SearchProblem<Cost: From<u32> + Send + Sync> + Sync {
     /// The searches this problem's type runs its own way: usually the
     /// capability groups it has, chained (`bidirectional(…).or_else(||
     /// bpmx(…))`). `None` for an algorithm it leaves to [`run`] (BFS, A*,
@@ -562,8 +611,8 @@ pub trait Searchable: SearchProblem<Cost = u32> + Sync {
     fn special(
         &self,
         algorithm: Algorithm,
-        limits: &Limits<u32>,
-        kept: &mut Kept<Self::State, Self::Action>,
+        limits: &Limits<Self::Cost>,
+        kept: &mut Kept<Self::State, Self::Action, Self::Cost>,
     ) -> Option<ResultOf<Self>> {
         let _ = (algorithm, limits, kept);
         None
@@ -577,14 +626,15 @@ pub fn run<P>(
     algorithm: Algorithm,
     problem: &P,
     limits: &Limits<u32>,
-    kept: &mut Kept<P::State, P::Action>,
+    kept: &mut Kept<P::State, P::Action, P::Cost>,
 ) -> Option<ResultOf<P>>
 where
     P: Searchable,
     P::State: Send + Sync,
     P::Action: Send + Sync,
 {
-    if let Some(result) = problem.special(algorithm, limits, kept) {
+    let limits = limits_in::<P::Cost>(limits);
+    if let Some(result) = problem.special(algorithm, &limits, kept) {
         return Some(result);
     }
     match algorithm {
@@ -603,10 +653,10 @@ where
 }
 
 /// Bidirectional BFS, MM and NBS: for a problem that searches backward.
-pub fn bidirectional<P: BidirectionalProblem<Cost = u32>>(
+pub fn bidirectional<P: BidirectionalProblem>(
     algorithm: Algorithm,
     problem: &P,
-    limits: &Limits<u32>,
+    limits: &Limits<P::Cost>,
 ) -> Option<ResultOf<P>> {
     match algorithm {
         Algorithm::Bidirectional => Some(BidirectionalBfs::new().limits(limits).search(problem)),
@@ -618,10 +668,10 @@ pub fn bidirectional<P: BidirectionalProblem<Cost = u32>>(
 
 /// The dense-table twins of BFS, bidirectional BFS and A*: for a problem
 /// that ranks its states and searches backward.
-pub fn dense<P: BidirectionalProblem<Cost = u32> + RankedStates>(
+pub fn dense<P: BidirectionalProblem + RankedStates>(
     algorithm: Algorithm,
     problem: &P,
-    limits: &Limits<u32>,
+    limits: &Limits<P::Cost>,
 ) -> Option<ResultOf<P>> {
     match algorithm {
         Algorithm::BfsDense => Some(Bfs::new().dense().limits(limits).search(problem)),
@@ -641,11 +691,11 @@ pub fn dense<P: BidirectionalProblem<Cost = u32> + RankedStates>(
 pub fn in_place<P>(
     algorithm: Algorithm,
     problem: &P,
-    limits: &Limits<u32>,
-    kept: &mut Kept<P::State, P::Action>,
+    limits: &Limits<P::Cost>,
+    kept: &mut Kept<P::State, P::Action, P::Cost>,
 ) -> Option<ResultOf<P>>
 where
-    P: InPlaceProblem<Cost = u32> + Sync,
+    P: InPlaceProblem<Cost: Send + Sync> + Sync,
     P::State: Send + Sync,
     P::Action: Send + Sync,
 {
@@ -663,11 +713,11 @@ where
 
 /// IDA* with bidirectional pathmax: for a problem whose moves can be
 /// undone at the same cost.
-pub fn bpmx<P: ReversibleProblem<Cost = u32>>(
+pub fn bpmx<P: ReversibleProblem<Cost: Sub<Output = P::Cost>>>(
     algorithm: Algorithm,
     problem: &P,
-    limits: &Limits<u32>,
-    kept: &mut Kept<P::State, P::Action>,
+    limits: &Limits<P::Cost>,
+    kept: &mut Kept<P::State, P::Action, P::Cost>,
 ) -> Option<ResultOf<P>> {
     if algorithm != Algorithm::IdaStarBpmx {
         return None;

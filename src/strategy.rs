@@ -16,6 +16,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use frontier::solution::Iteration;
 use frontier::{Limit, Limits, Outcome, Stats};
 
 use crate::domain::{AnyDomain, Context, Domain};
@@ -175,6 +176,7 @@ impl fmt::Display for Strategy {
 pub struct Path {
     len: usize,
     cost: usize,
+    length: Option<f64>,
     text: String,
     unit: &'static str,
     actions: Arc<dyn Any + Send + Sync>,
@@ -193,6 +195,7 @@ impl Path {
         Path {
             len: actions.len(),
             cost: actions.len(),
+            length: None,
             text,
             unit,
             actions: Arc::new(actions),
@@ -205,6 +208,26 @@ impl Path {
     pub fn costing(mut self, cost: usize) -> Self {
         self.cost = cost;
         self
+    }
+
+    /// The same path measuring `length`: for a domain whose costs are not
+    /// the length people read (a grid path's cost is in fixed-point units,
+    /// its length `straight + √2·diagonal`).
+    #[must_use]
+    pub fn measuring(mut self, length: f64) -> Self {
+        self.length = Some(length);
+        self
+    }
+
+    /// The length people read: what [`measuring`](Self::measuring) set,
+    /// else the cost.
+    #[must_use]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a length for display: costs far below 2^53"
+    )]
+    pub fn length(&self) -> f64 {
+        self.length.unwrap_or(self.cost as f64)
     }
 
     /// The number of actions.
@@ -280,10 +303,11 @@ pub struct Attempt {
     pub answer: Answer,
     /// What the search reported: nodes expanded and generated (the start
     /// included), the most states stored at once (the path, for IDA*),
-    /// IDA*'s iterations, the search's own time. All zero for a table
-    /// lookup (whose `elapsed` is the lookup's) and for a board found
-    /// unsolvable before any search.
-    pub stats: Stats<u32>,
+    /// IDA*'s iterations (their bounds in the domain's costs, widened to
+    /// `u64`), the search's own time. All zero for a table lookup (whose
+    /// `elapsed` is the lookup's) and for a board found unsolvable before
+    /// any search.
+    pub stats: Stats<u64>,
     /// Wall time of the whole call, allocation of fresh tables included and
     /// the replay check excluded.
     pub elapsed: Duration,
@@ -308,13 +332,28 @@ impl Attempt {
     ///
     /// [`SolveError::WrongSolution`] with `replay`'s complaint, for
     /// `strategy` on `instance` (in one line).
-    pub fn of_search<P: frontier::SearchProblem<Cost = u32>>(
+    pub fn of_search<P: frontier::SearchProblem<Cost: Into<u64>>>(
         result: ResultOf<P>,
         elapsed: Duration,
         (strategy, instance): (Strategy, &dyn Fn() -> String),
         replay: impl FnOnce(Vec<P::Action>) -> Result<Path, String>,
     ) -> Result<Attempt, SolveError> {
         let frontier::SearchResult { outcome, stats } = result;
+        let stats = Stats {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            peak_stored: stats.peak_stored,
+            iterations: stats
+                .iterations
+                .into_iter()
+                .map(|iteration| Iteration {
+                    bound: iteration.bound.into(),
+                    expanded: iteration.expanded,
+                    generated: iteration.generated,
+                })
+                .collect(),
+            elapsed: stats.elapsed,
+        };
         let answer = match outcome {
             Outcome::Found(solution) => {
                 Answer::Solved(replay(solution.actions).map_err(|error| {
@@ -350,6 +389,16 @@ impl Attempt {
     pub fn cost(&self) -> Option<usize> {
         match &self.answer {
             Answer::Solved(path) => Some(path.cost()),
+            _ => None,
+        }
+    }
+
+    /// The solution's length as people read it ([`Path::length`]), if
+    /// solved.
+    #[must_use]
+    pub fn length(&self) -> Option<f64> {
+        match &self.answer {
+            Answer::Solved(path) => Some(path.length()),
             _ => None,
         }
     }

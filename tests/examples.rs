@@ -655,7 +655,7 @@ fn compare_runs_terrain_maps_as_a_domain() {
     // (cost 12), both four steps; and a bad map.
     let map = temp_file("tiny-map.txt", "S19\n1#1\n11G\n");
     let args = [
-        "--maps",
+        "--terrain",
         map.to_str().unwrap(),
         "--format",
         "csv",
@@ -705,7 +705,7 @@ fn compare_runs_terrain_maps_as_a_domain() {
     }
 
     let bad = temp_file("bad-map.txt", "S1\n1x\n");
-    let output = run("compare", &["--maps", bad.to_str().unwrap()], "");
+    let output = run("compare", &["--terrain", bad.to_str().unwrap()], "");
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stderr(&output).contains("unexpected 'x' at line 2, column 2"),
@@ -713,5 +713,95 @@ fn compare_runs_terrain_maps_as_a_domain() {
         stderr(&output)
     );
     let _ = std::fs::remove_file(map);
+    let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn compare_runs_grid_scenarios_as_a_domain() {
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/grid/testdata/arena.map.scen"
+    );
+    let args = [
+        "--maps",
+        scenario,
+        "--algorithms",
+        "astar,nbs,greedy,bfs",
+        "--heuristics",
+        "octile,zero,manhattan",
+        "--format",
+        "csv",
+    ];
+    let output = run("compare", &args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // No BFS (steps cost 1 or √2: it would find the fewest steps) and no
+    // Manhattan distance (it overestimates a diagonal step).
+    let strategies: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} {}", r[column("algorithm")], r[column("heuristic")]))
+        .collect();
+    assert_eq!(
+        strategies,
+        [
+            "astar zero",
+            "astar octile",
+            "greedy zero",
+            "greedy octile",
+            "nbs zero",
+            "nbs octile"
+        ],
+        "{out}"
+    );
+    for row in &rows {
+        assert_eq!(row[column("set")], "arena.map.scen grid", "{row:?}");
+        // Every query solved, and every answer checked against the
+        // scenario's length (a wrong one would exit 2).
+        assert_eq!(row[column("attempted")], "160", "{row:?}");
+        assert_eq!(row[column("solved")], "160", "{row:?}");
+        let length: f64 = row[column("mean_length")].parse().unwrap();
+        if row[column("algorithm")] == "greedy" {
+            assert!(length >= 31.74, "{row:?}");
+        } else {
+            assert!((length - 31.74).abs() < 0.01, "{row:?}");
+        }
+    }
+
+    let table = run(
+        "compare",
+        &["--maps", scenario, "--algorithms", "astar,mm"],
+        "",
+    );
+    assert!(table.status.success(), "{}", stderr(&table));
+    let out = stdout(&table);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("arena.map.scen grid  A*")),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "scenarios: every answer on the 160 grid queries matched the optimal length its scenario gives"
+        ),
+        "{out}"
+    );
+
+    // A bad scenario line: its file and line, and compare's bad-input
+    // status.
+    let bad = temp_file(
+        "bad.scen",
+        "version 1\n0\tarena.map\t49\t49\t1\tx\t1\t12\t1\n",
+    );
+    let output = run("compare", &["--maps", bad.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert!(
+        err.contains("bad.scen: line 2: the start y \"x\" is not a whole number"),
+        "{err}"
+    );
     let _ = std::fs::remove_file(bad);
 }

@@ -124,8 +124,9 @@ fn a_heuristic_given_to_an_algorithm_that_uses_none_is_refused() {
 #[test]
 fn terrain_rejects_a_weight_too_large_for_the_map() {
     // On a 20x8 map the weighted Manhattan distance reaches 26 w, and the
-    // path costs reach 9 x 159: beyond u32 for w = 1e9.
-    for weight in ["1e9", "1e300"] {
+    // path costs reach 9 x 159: beyond 2^53, where the f64 estimates stop
+    // being exact, for w = 1e15.
+    for weight in ["1e15", "1e300"] {
         let arg = format!("--weight={weight}");
         let output = run("terrain", &[&arg, "--width", "20", "--height", "8"], b"");
         assert_usage_error(&output, &["--weight", "too large", "20x8"]);

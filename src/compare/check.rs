@@ -149,7 +149,8 @@ pub struct Row {
     pub solved: usize,
     /// Attempts stopped by each limit.
     pub stopped: HashMap<Limit, usize>,
-    /// Mean solution length over the solved boards.
+    /// Mean solution length over the solved boards: moves, flips, a terrain
+    /// path's cost, a grid path's length.
     pub mean_length: Option<f64>,
     /// Mean nodes expanded over all attempts (those stopped by a limit
     /// count the work done until then).
@@ -204,7 +205,7 @@ pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record])
                 .map(|r| &r.attempt)
                 .collect();
             let attempted = mine.len();
-            let lengths: Vec<usize> = mine.iter().filter_map(|a| a.cost()).collect();
+            let lengths: Vec<f64> = mine.iter().filter_map(|a| a.length()).collect();
             let mut stopped = HashMap::new();
             for limit in mine.iter().filter_map(|a| a.limit()) {
                 *stopped.entry(limit).or_insert(0) += 1;
@@ -226,7 +227,7 @@ pub fn summarise(sets: &[BoardSet], strategies: &[Strategy], records: &[Record])
                 solved: lengths.len(),
                 stopped,
                 mean_length: (!lengths.is_empty())
-                    .then(|| lengths.iter().sum::<usize>() as f64 / lengths.len() as f64),
+                    .then(|| lengths.iter().sum::<f64>() / lengths.len() as f64),
                 mean_expanded: per(expanded as f64),
                 mean_generated: per(generated as f64),
                 peak_stored: mine.iter().map(|a| a.stats.peak_stored).max().unwrap_or(0),

@@ -12,10 +12,13 @@ use crate::domain::DOMAINS;
 /// registry with the heuristics it compares by default (see
 /// [`strategies_of`]). Today: the table, BFS and bidirectional BFS with
 /// hashed and dense tables, A* with misplaced tiles, Manhattan distance,
-/// linear conflict, GAP-3, GAP-2, GAP-1 and GAP, A* with a dense table
-/// (linear conflict), IDA*, greedy best-first search, MM and NBS with each
-/// heuristic. [`plan`] then runs each on the sets it handles: the GAP
-/// family on pancake stacks, the others on boards.
+/// linear conflict, GAP-3, GAP-2, GAP-1, GAP and the octile distance, A*
+/// with a dense table (linear conflict for boards, octile for grid maps),
+/// IDA*, IDA* BPMX, greedy best-first search, MM, NBS and jump point
+/// search with each heuristic. [`plan`] then runs each on the sets it
+/// handles: the GAP family on pancake stacks, the octile distance and JPS
+/// on grid maps, the others on boards (and Manhattan distance on terrain
+/// maps).
 ///
 /// # Example
 ///
@@ -25,12 +28,15 @@ use crate::domain::DOMAINS;
 /// let names: Vec<String> = strategies().iter().map(ToString::to_string).collect();
 /// assert_eq!(names[0], "table");
 /// assert_eq!(names[8], "A* (GAP-3)");
-/// assert_eq!(names[12], "A* dense (linear conflict)");
-/// assert_eq!(names[20], "IDA* BPMX (misplaced)");
-/// assert_eq!(names[29], "greedy (linear conflict)");
-/// assert_eq!(names[41], "NBS (misplaced)");
-/// assert_eq!(names[47], "NBS (GAP)");
-/// assert_eq!(names.len(), 48);
+/// assert_eq!(names[12], "A* (octile)");
+/// assert_eq!(names[13], "A* dense (linear conflict)");
+/// assert_eq!(names[14], "A* dense (octile)");
+/// assert_eq!(names[23], "IDA* BPMX (misplaced)");
+/// assert_eq!(names[33], "greedy (linear conflict)");
+/// assert_eq!(names[47], "NBS (misplaced)");
+/// assert_eq!(names[54], "NBS (octile)");
+/// assert_eq!(names[62], "JPS (octile)");
+/// assert_eq!(names.len(), 63);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {

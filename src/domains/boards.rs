@@ -139,6 +139,7 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
             {
                 Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
             }
+            Algorithm::Jps => Some("jump point search is for grid maps"),
             _ => None,
         }
     }
@@ -150,6 +151,7 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
             | HeuristicName::Gap2
             | HeuristicName::Gap1
             | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
+            HeuristicName::Octile => Some("it measures grid maps"),
             HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 if !fifteen => {
                 Some("its pattern database is for 4x4 boards")
             }
@@ -275,11 +277,18 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
                 ),
             ),
         )),
-        // cannot happen: the domain refuses the pancake heuristics first
+        // cannot happen: the domain refuses the pancake and grid heuristics
+        // first
         HeuristicName::Gap3 | HeuristicName::Gap2 | HeuristicName::Gap1 | HeuristicName::Gap => {
             return Err(SolveError::Unavailable {
                 heuristic: name,
                 reason: "it counts the gaps of pancake stacks".to_owned(),
+            });
+        }
+        HeuristicName::Octile => {
+            return Err(SolveError::Unavailable {
+                heuristic: name,
+                reason: "it measures grid maps".to_owned(),
             });
         }
     })

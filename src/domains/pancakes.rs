@@ -39,6 +39,7 @@ impl DomainInfo for PancakeStacks {
             Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
                 Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
             }
+            Algorithm::Jps => Some("jump point search is for grid maps"),
             _ => None,
         }
     }
@@ -51,6 +52,7 @@ impl DomainInfo for PancakeStacks {
             HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
                 "its pattern databases are for 4x4 boards"
             }
+            HeuristicName::Octile => "it measures grid maps",
             _ => "it measures sliding-puzzle boards",
         })
     }

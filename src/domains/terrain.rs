@@ -1,15 +1,17 @@
 //! Terrain maps ([`TERRAIN`]): a grid where entering a cell costs its
-//! digit, walls block, one start and one goal ([`crate::terrain::Terrain`]);
-//! searched forward only, with the Manhattan distance or none.
+//! digit, walls block, one start and one goal ([`grid::text::TerrainMap`]),
+//! searched as a [`Route`] under [`grid::Weighted`] movement; forward
+//! only, with the Manhattan distance or none.
 
 use frontier::Limits;
-use frontier::problem::NoHeuristic;
+use grid::text::{TerrainError, TerrainMap, parse_terrain};
+use grid::{Cell, Direction, Heuristic, Route};
 
 use crate::compare::{BoardSet, Instance};
 use crate::domain::{Context, Domain, DomainInfo, Start};
+use crate::domains::grids::steps_text;
 use crate::registry::{self, Algorithm, HeuristicName, Kept, Searchable};
 use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
-use crate::terrain::{Direction, Terrain, TerrainError};
 
 /// Terrain maps, the domain.
 #[derive(Debug, Default)]
@@ -31,7 +33,7 @@ impl DomainInfo for Maps {
         match algorithm {
             Algorithm::Table => Some("the table holds 3x3 boards only"),
             Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
-                Some("a map's cells are not ranked for dense tables")
+                Some("terrain maps are compared with hashed tables only")
             }
             Algorithm::Bidirectional | Algorithm::Mm | Algorithm::Nbs => {
                 Some("a step costs what the cell entered costs: a map is searched forward only")
@@ -39,6 +41,10 @@ impl DomainInfo for Maps {
             Algorithm::IdaStarBpmx => {
                 Some("a step back does not cost what the step did: BPMX needs reversible moves")
             }
+            Algorithm::Jps => Some(
+                "jump point search needs steps of one cost in eight directions: a terrain \
+                 map's steps cost their cell's weight",
+            ),
             Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy => None,
         }
     }
@@ -51,6 +57,9 @@ impl DomainInfo for Maps {
     fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
         match heuristic {
             HeuristicName::Zero | HeuristicName::Manhattan => None,
+            HeuristicName::Octile => {
+                Some("it measures 8-connected grid maps: a terrain map steps in four directions")
+            }
             HeuristicName::Gap3
             | HeuristicName::Gap2
             | HeuristicName::Gap1
@@ -61,8 +70,8 @@ impl DomainInfo for Maps {
 }
 
 impl Domain for Maps {
-    type Instance = Terrain;
-    type Kept = Kept<(usize, usize), Direction>;
+    type Instance = TerrainMap;
+    type Kept = Kept<Cell, Direction, u64>;
 
     fn kept(&self, context: &Context) -> Self::Kept {
         Kept::new(context.jobs)
@@ -70,20 +79,22 @@ impl Domain for Maps {
 
     fn solve(
         &self,
-        map: &Terrain,
+        map: &TerrainMap,
         strategy: Strategy,
         limits: &Limits<u32>,
         kept: &mut Self::Kept,
         _: &Context,
     ) -> Result<Attempt, SolveError> {
-        let algorithm = strategy.algorithm;
         // The map's own heuristic is the Manhattan distance; the algorithms
         // that use none get zero.
-        let (result, elapsed) = if strategy.heuristic == Some(HeuristicName::Manhattan) {
-            timed_search(|| registry::run(algorithm, map, limits, kept))
+        let estimate = if strategy.heuristic == Some(HeuristicName::Manhattan) {
+            Heuristic::Distance
         } else {
-            timed_search(|| registry::run(algorithm, &NoHeuristic(map), limits, kept))
+            Heuristic::Zero
         };
+        let route = map.route().with_heuristic(estimate);
+        let (result, elapsed) =
+            timed_search(|| registry::run(strategy.algorithm, &route, limits, kept));
         let Some(result) = result else {
             return Err(SolveError::Unsupported {
                 strategy,
@@ -92,53 +103,40 @@ impl Domain for Maps {
             });
         };
         let line = || self.to_line(map);
-        Attempt::of_search::<Terrain>(result, elapsed, (strategy, &line), |steps| {
-            replay(map, steps)
-        })
+        Attempt::of_search::<Route<'_, grid::Weighted>>(
+            result,
+            elapsed,
+            (strategy, &line),
+            |steps| replay(&route, steps),
+        )
     }
 
-    fn to_line(&self, map: &Terrain) -> String {
-        let (start, goal) = (frontier::SearchProblem::start(map), map.goal_cell());
+    fn to_line(&self, map: &TerrainMap) -> String {
         format!(
-            "{}x{} map from {start:?} to {goal:?}",
+            "{}x{} map from {:?} to {:?}",
             map.width(),
-            map.height()
+            map.height(),
+            map.start(),
+            map.goal()
         )
     }
 }
 
-/// `steps` as the path of `map`: each a step the map allows from where the
-/// one before led, ending at the goal.
-fn replay(map: &Terrain, steps: Vec<Direction>) -> Result<Path, String> {
-    use frontier::SearchProblem;
-    let mut at = map.start();
-    let mut cost = 0_usize;
-    for (position, &step) in steps.iter().enumerate() {
-        let next = map
-            .successors(&at)
-            .find(|next| next.action == step)
-            .ok_or_else(|| {
-                format!("step {step} at position {position} leaves the map or hits a wall")
-            })?;
-        at = next.state;
-        cost += usize::try_from(next.cost).unwrap_or(usize::MAX);
-    }
-    if !map.is_goal(&at) {
-        return Err(format!("the steps end at {at:?}, not at the goal"));
-    }
-    let text: String = steps.iter().collect();
+/// `steps` as the path of `route`: each a step the map allows from where
+/// the one before led, ending at the goal; its cost the weights entered.
+fn replay(route: &Route<'_, grid::Weighted>, steps: Vec<Direction>) -> Result<Path, String> {
+    let length = route.replay(&steps).map_err(|err| err.to_string())?;
+    let cost = usize::try_from(length.weighted).unwrap_or(usize::MAX);
+    let text = steps_text(&steps);
     Ok(Path::new(steps, text, "steps").costing(cost))
 }
 
 /// Maps search forward only, by value: what [`registry::run`] runs for
 /// every problem.
-impl Searchable for Terrain {}
+impl Searchable for Route<'_, grid::Weighted> {}
 
-/// The same map with no heuristic: Dijkstra for A*.
-impl Searchable for NoHeuristic<&Terrain> {}
-
-/// Reads a terrain map file (see [`Terrain`]'s `FromStr`) as a set of one
-/// map named `{name} terrain`.
+/// Reads a terrain map file (the grid crate's terrain text, see
+/// [`grid::text`]) as a set of one map named `{name} terrain`.
 ///
 /// # Errors
 ///
@@ -153,10 +151,10 @@ impl Searchable for NoHeuristic<&Terrain> {}
 /// assert_eq!(set.name, "tiny.txt terrain");
 /// assert_eq!(set.instances[0].start.to_line(), "3x3 map from (0, 0) to (2, 2)");
 /// assert!(read_map("bad.txt", b"S1\n1x\n").is_err());
-/// # Ok::<(), frontier_workspace::terrain::TerrainError>(())
+/// # Ok::<(), grid::TerrainError>(())
 /// ```
 pub fn read_map(name: &str, bytes: &[u8]) -> Result<BoardSet, TerrainError> {
-    let map = Terrain::from_bytes(bytes)?;
+    let map = parse_terrain(bytes)?;
     Ok(BoardSet {
         name: format!("{name} terrain"),
         domain: &TERRAIN,
@@ -175,9 +173,13 @@ mod tests {
     use super::*;
     use crate::strategy::{Answer, Solver};
 
+    fn tiny() -> TerrainMap {
+        "S19\n1#1\n11G".parse().unwrap()
+    }
+
     #[test]
     fn every_offered_strategy_finds_the_cheapest_path_or_a_path() {
-        let map: Terrain = "S19\n1#1\n11G".parse().unwrap();
+        let map = tiny();
         let mut solver = Solver::new();
         let mut offered = 0;
         let strategies: std::collections::BTreeSet<Strategy> = Algorithm::ALL
@@ -186,27 +188,25 @@ mod tests {
             .collect();
         for strategy in strategies {
             let algorithm = strategy.algorithm;
-            {
-                let refused = strategy.refusal(&TERRAIN);
-                let attempt = solver.solve(&TERRAIN, &map, strategy, &Limits::new());
-                let Some(reason) = refused else {
-                    let attempt = attempt.unwrap();
-                    let Answer::Solved(path) = &attempt.answer else {
-                        panic!("{strategy}: {:?}", attempt.answer);
-                    };
-                    // Greedy and BFS find a path; the others the cheapest,
-                    // down, down, right, right, costing 4.
-                    if TERRAIN.is_optimal(algorithm) {
-                        assert_eq!(path.text(), "ddrr", "{strategy}");
-                        assert_eq!(path.cost(), 4, "{strategy}");
-                    }
-                    assert_eq!(path.actions::<Direction>().map(<[_]>::len), Some(4));
-                    offered += 1;
-                    continue;
+            let refused = strategy.refusal(&TERRAIN);
+            let attempt = solver.solve(&TERRAIN, &map, strategy, &Limits::new());
+            let Some(reason) = refused else {
+                let attempt = attempt.unwrap();
+                let Answer::Solved(path) = &attempt.answer else {
+                    panic!("{strategy}: {:?}", attempt.answer);
                 };
-                let err = attempt.unwrap_err();
-                assert!(err.to_string().contains(reason), "{err}");
-            }
+                // Greedy and BFS find a path; the others the cheapest,
+                // down, down, right, right, costing 4.
+                if TERRAIN.is_optimal(algorithm) {
+                    assert_eq!(path.text(), "s s e e", "{strategy}");
+                    assert_eq!(path.cost(), 4, "{strategy}");
+                }
+                assert_eq!(path.actions::<Direction>().map(<[_]>::len), Some(4));
+                offered += 1;
+                continue;
+            };
+            let err = attempt.unwrap_err();
+            assert!(err.to_string().contains(reason), "{err}");
         }
         // BFS; A*, IDA* and greedy with zero and Manhattan.
         assert_eq!(offered, 1 + 3 * 2);
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn a_walled_off_goal_is_unsolvable() {
-        let map: Terrain = "S#1\n##1\n11G".parse().unwrap();
+        let map: TerrainMap = "S#1\n##1\n11G".parse().unwrap();
         let astar = Strategy::new(Algorithm::AStar, HeuristicName::Manhattan);
         let attempt = Solver::new()
             .solve(&TERRAIN, &map, astar, &Limits::new())
@@ -224,14 +224,17 @@ mod tests {
 
     #[test]
     fn a_path_that_does_not_reach_the_goal_is_refused() {
-        let map: Terrain = "S19\n1#1\n11G".parse().unwrap();
-        assert!(replay(&map, vec!['d', 'd', 'r', 'r']).is_ok());
+        use Direction::{East, South};
+        let map = tiny();
+        let route = map.route();
+        let path = replay(&route, vec![South, South, East, East]).unwrap();
+        assert_eq!((path.text(), path.cost()), ("s s e e", 4));
         assert_eq!(
-            replay(&map, vec!['d', 'r']).unwrap_err(),
-            "step r at position 1 leaves the map or hits a wall"
+            replay(&route, vec![South, East]).unwrap_err(),
+            "step 1 (e) from (0, 1) is not allowed under weighted movement"
         );
         assert_eq!(
-            replay(&map, vec!['d']).unwrap_err(),
+            replay(&route, vec![South]).unwrap_err(),
             "the steps end at (0, 1), not at the goal"
         );
     }

@@ -1,0 +1,622 @@
+//! Running every query of a [`Suite`] by every algorithm, replaying each
+//! path and checking its length.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use frontier::{
+    AStar, BidirectionalBfs, BidirectionalProblem, Dense, Greedy, IdaStar, Limit, Limits, Mm, Nbs,
+    OpenList, Outcome, RankedStates, SearchResult,
+};
+use grid::Jps;
+use grid::{
+    Cardinal, Cell, CornerCutting, Direction, Grid, GridError, Heuristic, JpsGrid, JpsPlus, Jump,
+    JumpMovement, JumpPoint, JumpTable, Movement, Octile, Query, ReplayError, Route,
+};
+
+use super::algorithm::{Algorithm, MovementKind};
+use super::load::{MapSet, Suite};
+use super::record::Recorded;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The algorithms, each run on every query in this order.
+    pub algorithms: Vec<Algorithm>,
+    /// The movement model.
+    pub movement: MovementKind,
+    /// IDA*'s expansions per query before it is stopped.
+    pub max_nodes: u64,
+}
+
+/// The length a query's answer must have.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Expected {
+    /// The shortest length, or `None` where no path exists (a scenario
+    /// prints `0` for a query between two different cells with no path).
+    pub length: Option<f64>,
+    /// How far a length may be from it and still be it.
+    pub tolerance: f64,
+}
+
+impl Expected {
+    /// The length `query` prints, the optimum under octile movement.
+    #[must_use]
+    pub fn of_query(query: &Query) -> Expected {
+        let no_path = query.optimal == 0.0 && query.start != query.goal;
+        Expected {
+            length: (!no_path).then_some(query.optimal),
+            tolerance: query.tolerance,
+        }
+    }
+
+    /// A length measured by a search (plain A* under movements other than
+    /// octile): equal lengths are equal counts of straight and diagonal
+    /// steps (√2 is irrational), so they are the same `f64`.
+    #[must_use]
+    pub fn measured(length: Option<f64>) -> Expected {
+        Expected {
+            length,
+            tolerance: 1e-9,
+        }
+    }
+
+    /// How a search that found `found` (`None`: no path) did.
+    #[must_use]
+    pub fn judge(&self, found: Option<f64>) -> Verdict {
+        match (self.length, found) {
+            (None, None) => Verdict::Optimal,
+            (Some(length), Some(found)) if (found - length).abs() <= self.tolerance => {
+                Verdict::Optimal
+            }
+            (Some(length), Some(found)) if found > length => Verdict::Longer,
+            _ => Verdict::Wrong,
+        }
+    }
+}
+
+/// How one search of one query went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The shortest length (or no path where there is none).
+    Optimal,
+    /// A longer path: expected of greedy search, a failure of the others.
+    Longer,
+    /// A shorter path than the optimum, a path where there is none or none
+    /// where there is one: always a failure.
+    Wrong,
+    /// Stopped by a limit (IDA*'s `--max-nodes`): counted, not failed.
+    Stopped(Limit),
+}
+
+/// One search of one query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The map's index in [`Suite::maps`].
+    pub map: usize,
+    /// The query's index in that map's [`MapSet::queries`].
+    pub query: usize,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The length to match.
+    pub expected: Expected,
+    /// The length of the path found (replayed), `None` if none was.
+    pub found: Option<f64>,
+    /// How that compares.
+    pub verdict: Verdict,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// The most states the search stored at once.
+    pub peak_stored: usize,
+    /// The search's time, problem built and path replayed outside it.
+    pub elapsed: Duration,
+}
+
+impl Record {
+    /// Whether this search fails the run: a wrong answer, or a longer path
+    /// from an algorithm that promises the shortest.
+    #[must_use]
+    pub fn is_failure(&self) -> bool {
+        match self.verdict {
+            Verdict::Wrong => true,
+            Verdict::Longer => self.algorithm.is_optimal(),
+            Verdict::Optimal | Verdict::Stopped(_) => false,
+        }
+    }
+}
+
+/// A path that does not replay: a bug in a search or in the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayBug {
+    /// The scenario file of the query.
+    pub scenario: PathBuf,
+    /// The query's line.
+    pub line: usize,
+    /// The map's name.
+    pub map: String,
+    /// The search whose path it is (`None`: the plain A* measuring the
+    /// optimum under another movement).
+    pub algorithm: Option<Algorithm>,
+    /// What is wrong with it.
+    pub error: ReplayError,
+}
+
+impl fmt::Display for ReplayBug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let label = self
+            .algorithm
+            .map_or("A* (the reference)", Algorithm::label);
+        write!(
+            f,
+            "{}: line {}: the path {label} found on {} does not replay: {}",
+            self.scenario.display(),
+            self.line,
+            self.map,
+            self.error
+        )
+    }
+}
+
+/// Why a run stopped before its end.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// A path that does not replay: a bug.
+    #[error("{0}")]
+    Replay(ReplayBug),
+    /// JPS+'s jump table of a map cannot be allocated.
+    #[error("{map}: cannot build the JPS+ jump table: {source}")]
+    JumpTable {
+        /// The map's name.
+        map: String,
+        /// Why.
+        source: GridError,
+    },
+}
+
+impl From<ReplayBug> for RunError {
+    fn from(bug: ReplayBug) -> Self {
+        RunError::Replay(bug)
+    }
+}
+
+/// Runs every query of `suite` with every algorithm of `settings`, in
+/// order: map by map, query by query, algorithm by algorithm. Each path is
+/// replayed and its length judged against the scenario's (octile
+/// movement) or plain A*'s (other movements).
+///
+/// # Errors
+///
+/// [`RunError::Replay`] for the first path that does not replay,
+/// [`RunError::JumpTable`] if JPS+'s table of a map cannot be had.
+///
+/// # Panics
+///
+/// If an algorithm is refused under the movement
+/// ([`Algorithm::refusal`]): check first.
+pub fn run(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
+    if let Some(refusal) = settings
+        .algorithms
+        .iter()
+        .find_map(|algorithm| algorithm.refusal(settings.movement))
+    {
+        panic!("{refusal}");
+    }
+    match settings.movement {
+        MovementKind::Octile => run_as::<Octile>(suite, settings),
+        MovementKind::CornerCutting => run_as::<CornerCutting>(suite, settings),
+        MovementKind::Cardinal => run_as::<Cardinal>(suite, settings),
+    }
+}
+
+/// [`run`] under movement `M`.
+fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
+    let mut records = Vec::with_capacity(suite.query_count() * settings.algorithms.len());
+    let scenario_lengths = settings.movement.scenario_lengths_hold();
+    for (map, set) in suite.maps.iter().enumerate() {
+        // Kept across the queries of a map, so their tables are reused.
+        let mut searchers = Searchers::new(settings.max_nodes);
+        let mut reference = Searchers::new(settings.max_nodes);
+        let tables = jump_tables_of::<M>(set, &settings.algorithms)?;
+        for (index, (_, query)) in set.queries.iter().enumerate() {
+            let route = route::<M>(set, query);
+            let bug = |algorithm, error| bug(suite, set, index, algorithm, error);
+            let expected = if scenario_lengths {
+                Expected::of_query(query)
+            } else {
+                let recording = reference.solve(Algorithm::AStar, route, &tables, false);
+                let length = match recording.attempt.outcome {
+                    Ok(Some(steps)) => Some(route.replay(&steps).map_err(|e| bug(None, e))?),
+                    _ => None,
+                };
+                Expected::measured(length.map(|length| length.value()))
+            };
+            for &algorithm in &settings.algorithms {
+                let attempt = searchers.solve(algorithm, route, &tables, false).attempt;
+                let (found, verdict) = match attempt.outcome {
+                    Ok(Some(steps)) => {
+                        let length = route
+                            .replay(&steps)
+                            .map_err(|e| bug(Some(algorithm), e))?
+                            .value();
+                        (Some(length), expected.judge(Some(length)))
+                    }
+                    Ok(None) => (None, expected.judge(None)),
+                    Err(limit) => (None, Verdict::Stopped(limit)),
+                };
+                records.push(Record {
+                    map,
+                    query: index,
+                    algorithm,
+                    expected,
+                    found,
+                    verdict,
+                    expanded: attempt.expanded,
+                    peak_stored: attempt.peak_stored,
+                    elapsed: attempt.elapsed,
+                });
+            }
+        }
+    }
+    Ok(records)
+}
+
+/// The jump point search tables of `set` for `algorithms`.
+pub(crate) fn jump_tables_of<'g, M: Searchable>(
+    set: &'g MapSet,
+    algorithms: &[Algorithm],
+) -> Result<JumpTables<'g, M>, RunError> {
+    M::jump_tables(&set.grid, algorithms).map_err(|source| RunError::JumpTable {
+        map: set.name.clone(),
+        source,
+    })
+}
+
+/// The route of `query` on its map.
+pub(crate) fn route<'g, M: Movement>(set: &'g MapSet, query: &Query) -> Route<'g, M> {
+    Route::new(&set.grid, query.start, query.goal)
+        .expect("cannot fail: Scenario::check found both endpoints open cells of this map")
+}
+
+/// The [`ReplayBug`] of query `index` of `set`.
+fn bug(
+    suite: &Suite,
+    set: &MapSet,
+    index: usize,
+    algorithm: Option<Algorithm>,
+    error: ReplayError,
+) -> ReplayBug {
+    let (scenario, query) = &set.queries[index];
+    ReplayBug {
+        scenario: suite.scenarios[*scenario].clone(),
+        line: query.line,
+        map: set.name.clone(),
+        algorithm,
+        error,
+    }
+}
+
+/// What one search returned: its single steps (`Ok(None)`: no path), or
+/// the limit that stopped it; and its work.
+#[derive(Debug)]
+pub(crate) struct Attempt {
+    /// The path's steps, `None` if there is no path, or the limit.
+    pub(crate) outcome: Result<Option<Vec<Direction>>, Limit>,
+    /// Nodes expanded.
+    pub(crate) expanded: u64,
+    /// Peak stored states.
+    pub(crate) peak_stored: usize,
+    /// Time in the search.
+    pub(crate) elapsed: Duration,
+}
+
+impl Attempt {
+    /// The attempt of a search that took `elapsed` and returned `result`,
+    /// whose actions `steps` turns into single steps.
+    fn new<S, A, C>(
+        result: SearchResult<S, A, C>,
+        elapsed: Duration,
+        steps: impl FnOnce(Vec<A>) -> Vec<Direction>,
+    ) -> Attempt {
+        let (expanded, peak_stored) = (result.stats.expanded, result.stats.peak_stored);
+        let outcome = match result.outcome {
+            Outcome::Found(solution) => Ok(Some(steps(solution.actions))),
+            Outcome::Unreachable => Ok(None),
+            Outcome::LimitReached(limit) => Err(limit),
+        };
+        Attempt {
+            outcome,
+            expanded,
+            peak_stored,
+            elapsed,
+        }
+    }
+}
+
+/// An [`Attempt`], and the cells its search expanded forward and
+/// backward, in order, if it was asked to record them (for drawing).
+#[derive(Debug)]
+pub(crate) struct Recording {
+    /// The search.
+    pub(crate) attempt: Attempt,
+    /// The cells expanded forward (the jump points, for jump point search).
+    pub(crate) forward: Vec<Cell>,
+    /// The cells expanded backward.
+    pub(crate) backward: Vec<Cell>,
+}
+
+/// The searcher of jump point search: A* on jump points.
+type JumpSearcher = AStar<JumpPoint, Jump, u64, Dense>;
+
+/// One searcher per algorithm, kept across the queries of a map. Costs
+/// are fixed-point (about 1.3·10⁹ a step, see `grid::cost`), too spread
+/// for the bucket open list: the best-first searches keep a binary heap.
+#[derive(Debug)]
+pub(crate) struct Searchers {
+    astar: AStar<Cell, Direction, u64, Dense>,
+    greedy: Greedy<Cell, Direction, u64, Dense>,
+    mm: Mm<Cell, Direction, u64, Dense>,
+    nbs: Nbs<Cell, Direction, u64, Dense>,
+    bidirectional: BidirectionalBfs<Cell, Direction, u64, Dense>,
+    idastar: IdaStar<Cell, Direction, u64>,
+    /// For [`Algorithm::Jps`] and [`Algorithm::JpsPlus`].
+    jump: JumpSearcher,
+}
+
+impl Searchers {
+    /// Fresh searchers; IDA* stops after `max_nodes` expansions.
+    pub(crate) fn new(max_nodes: u64) -> Searchers {
+        Searchers {
+            astar: AStar::new().dense().open_list(OpenList::BinaryHeap),
+            greedy: Greedy::new().dense().open_list(OpenList::BinaryHeap),
+            mm: Mm::new().dense().open_list(OpenList::BinaryHeap),
+            nbs: Nbs::new().dense().open_list(OpenList::BinaryHeap),
+            bidirectional: BidirectionalBfs::new().dense(),
+            idastar: IdaStar::new().limits(Limits::new().max_expanded(max_nodes)),
+            jump: AStar::new().dense().open_list(OpenList::BinaryHeap),
+        }
+    }
+
+    /// Searches `route` with `algorithm` (jump point search with
+    /// `tables`), timing the search alone; records the cells it expands
+    /// if `record`.
+    pub(crate) fn solve<M: Searchable>(
+        &mut self,
+        algorithm: Algorithm,
+        route: Route<'_, M>,
+        tables: &JumpTables<'_, M>,
+        record: bool,
+    ) -> Recording {
+        if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
+            return M::jump(&mut self.jump, tables, algorithm, route, record);
+        }
+        let problem = problem_for(algorithm, route);
+        if record {
+            let recorded = Recorded::new(problem);
+            let started = Instant::now();
+            let result = self.search(algorithm, &recorded);
+            let elapsed = started.elapsed();
+            let (forward, backward) = recorded.into_expanded();
+            Recording {
+                attempt: Attempt::new(result, elapsed, |steps| steps),
+                forward,
+                backward,
+            }
+        } else {
+            let started = Instant::now();
+            let result = self.search(algorithm, &problem);
+            let elapsed = started.elapsed();
+            Recording {
+                attempt: Attempt::new(result, elapsed, |steps| steps),
+                forward: Vec::new(),
+                backward: Vec::new(),
+            }
+        }
+    }
+
+    /// Searches `problem` (a route, or one recorded) with `algorithm`, one
+    /// of those searching cells.
+    fn search<P>(&mut self, algorithm: Algorithm, problem: &P) -> SearchResult<Cell, Direction, u64>
+    where
+        P: BidirectionalProblem<State = Cell, Action = Direction, Cost = u64> + RankedStates,
+    {
+        match algorithm {
+            Algorithm::AStar | Algorithm::Dijkstra => self.astar.search(problem),
+            Algorithm::Greedy => self.greedy.search(problem),
+            Algorithm::Mm => self.mm.search(problem),
+            Algorithm::Nbs => self.nbs.search(problem),
+            Algorithm::Bidirectional => self.bidirectional.search(problem),
+            Algorithm::IdaStar => self.idastar.search(problem),
+            Algorithm::Jps | Algorithm::JpsPlus => {
+                unreachable!("jump point search searches jump points, not cells")
+            }
+        }
+    }
+}
+
+/// The route `algorithm` searches: Dijkstra's has the zero estimate.
+fn problem_for<M: Movement>(algorithm: Algorithm, route: Route<'_, M>) -> Route<'_, M> {
+    if algorithm == Algorithm::Dijkstra {
+        route.with_heuristic(Heuristic::Zero)
+    } else {
+        route
+    }
+}
+
+/// What jump point search precomputes for a map, built once per map for
+/// the jump point searches asked for: the bit rows of [`Jps`] and the
+/// jump table of [`JpsPlus`].
+#[derive(Debug)]
+pub(crate) struct JumpTables<'g, M> {
+    bits: Option<JpsGrid<'g>>,
+    table: Option<JumpTable<'g, M>>,
+}
+
+impl<M> JumpTables<'_, M> {
+    /// No tables: no jump point search asked for, or none under `M`.
+    fn none() -> Self {
+        JumpTables {
+            bits: None,
+            table: None,
+        }
+    }
+}
+
+/// The movement models the program searches under, and what jump point
+/// search (defined for the 8-connected ones) needs of each.
+pub(crate) trait Searchable: Movement {
+    /// The tables of `grid` for the jump point searches among
+    /// `algorithms`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfMemory`] if JPS+'s jump table (16 bytes a cell)
+    /// cannot be allocated.
+    fn jump_tables<'g>(
+        grid: &'g Grid,
+        algorithms: &[Algorithm],
+    ) -> Result<JumpTables<'g, Self>, GridError>;
+
+    /// Searches `route` with `algorithm` ([`Algorithm::Jps`] or
+    /// [`Algorithm::JpsPlus`]) on `tables`, as [`Searchers::solve`] does.
+    fn jump(
+        searcher: &mut JumpSearcher,
+        tables: &JumpTables<'_, Self>,
+        algorithm: Algorithm,
+        route: Route<'_, Self>,
+        record: bool,
+    ) -> Recording;
+}
+
+impl Searchable for Octile {
+    fn jump_tables<'g>(
+        grid: &'g Grid,
+        algorithms: &[Algorithm],
+    ) -> Result<JumpTables<'g, Self>, GridError> {
+        jump_tables(grid, algorithms)
+    }
+
+    fn jump(
+        searcher: &mut JumpSearcher,
+        tables: &JumpTables<'_, Self>,
+        algorithm: Algorithm,
+        route: Route<'_, Self>,
+        record: bool,
+    ) -> Recording {
+        jump(searcher, tables, algorithm, route, record)
+    }
+}
+
+impl Searchable for CornerCutting {
+    fn jump_tables<'g>(
+        grid: &'g Grid,
+        algorithms: &[Algorithm],
+    ) -> Result<JumpTables<'g, Self>, GridError> {
+        jump_tables(grid, algorithms)
+    }
+
+    fn jump(
+        searcher: &mut JumpSearcher,
+        tables: &JumpTables<'_, Self>,
+        algorithm: Algorithm,
+        route: Route<'_, Self>,
+        record: bool,
+    ) -> Recording {
+        jump(searcher, tables, algorithm, route, record)
+    }
+}
+
+impl Searchable for Cardinal {
+    fn jump_tables<'g>(_: &'g Grid, _: &[Algorithm]) -> Result<JumpTables<'g, Self>, GridError> {
+        Ok(JumpTables::none())
+    }
+
+    fn jump(
+        _: &mut JumpSearcher,
+        _: &JumpTables<'_, Self>,
+        algorithm: Algorithm,
+        _: Route<'_, Self>,
+        _: bool,
+    ) -> Recording {
+        unreachable!(
+            "refused before any search: {} under cardinal movement",
+            algorithm.name()
+        )
+    }
+}
+
+/// [`Searchable::jump_tables`] for the 8-connected models.
+fn jump_tables<'g, M: JumpMovement>(
+    grid: &'g Grid,
+    algorithms: &[Algorithm],
+) -> Result<JumpTables<'g, M>, GridError> {
+    Ok(JumpTables {
+        bits: algorithms
+            .contains(&Algorithm::Jps)
+            .then(|| JpsGrid::new(grid)),
+        table: algorithms
+            .contains(&Algorithm::JpsPlus)
+            .then(|| JumpTable::new(grid))
+            .transpose()?,
+    })
+}
+
+/// [`Searchable::jump`] for the 8-connected models.
+fn jump<M: JumpMovement>(
+    searcher: &mut JumpSearcher,
+    tables: &JumpTables<'_, M>,
+    algorithm: Algorithm,
+    route: Route<'_, M>,
+    record: bool,
+) -> Recording {
+    if algorithm == Algorithm::JpsPlus {
+        let table = tables
+            .table
+            .as_ref()
+            .expect("cannot fail: the table is built for every map JPS+ searches");
+        let jps = JpsPlus::new(route, table);
+        search_jumps(searcher, &jps, record, |jumps| jps.steps(&jumps))
+    } else {
+        let bits = tables
+            .bits
+            .as_ref()
+            .expect("cannot fail: the bit rows are built for every map JPS searches");
+        let jps = Jps::with_grid(route, bits);
+        search_jumps(searcher, &jps, record, |jumps| jps.steps(&jumps))
+    }
+}
+
+/// A* on the jump points of `problem`, timed alone, recording the jump
+/// points expanded if `record`; `steps` expands a solution's jumps.
+fn search_jumps<P>(
+    searcher: &mut JumpSearcher,
+    problem: &P,
+    record: bool,
+    steps: impl FnOnce(Vec<Jump>) -> Vec<Direction>,
+) -> Recording
+where
+    P: RankedStates<State = JumpPoint, Action = Jump, Cost = u64>,
+{
+    if record {
+        let recorded = Recorded::new(problem);
+        let started = Instant::now();
+        let result = searcher.search(&recorded);
+        let elapsed = started.elapsed();
+        let (forward, _) = recorded.into_expanded();
+        Recording {
+            attempt: Attempt::new(result, elapsed, steps),
+            forward: forward.into_iter().map(JumpPoint::cell).collect(),
+            backward: Vec::new(),
+        }
+    } else {
+        let started = Instant::now();
+        let result = searcher.search(problem);
+        let elapsed = started.elapsed();
+        Recording {
+            attempt: Attempt::new(result, elapsed, steps),
+            forward: Vec::new(),
+            backward: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! Unit tests of the grid program's logic on small maps written here.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+/// A 6x3 map with a wall in the middle.
+const MAP: &str = "type octile\nheight 3\nwidth 6\nmap\n......\n.@@@..\n......\n";
+
+/// Queries on [`MAP`]: around the wall (4 + 1 + √2: no corner cutting),
+/// start = goal, and a straight one.
+const SCEN: &str = "version 1\n\
+    0\tmaps/small.map\t6\t3\t0\t2\t5\t0\t6.41421\n\
+    0\tmaps/small.map\t6\t3\t2\t0\t2\t0\t0\n\
+    0\tmaps/small.map\t6\t3\t0\t0\t5\t0\t5\n";
+
+/// A fresh folder in the temporary directory, unique to this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("frontier-grids-unit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A folder holding `small.map` (if given) and `small.scen`.
+fn files(name: &str, map: Option<&str>, scen: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    if let Some(map) = map {
+        std::fs::write(dir.join("small.map"), map).unwrap();
+    }
+    let path = dir.join("small.scen");
+    std::fs::write(&path, scen).unwrap();
+    (dir, path)
+}
+
+fn settings(algorithms: &[Algorithm], movement: MovementKind) -> Settings {
+    Settings {
+        algorithms: algorithms.to_vec(),
+        movement,
+        max_nodes: 1_000_000,
+    }
+}
+
+#[test]
+fn every_algorithm_is_optimal_under_every_movement_it_accepts() {
+    let (dir, scen) = files("all", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    assert_eq!((suite.maps.len(), suite.query_count()), (1, 3));
+    for movement in [
+        MovementKind::Octile,
+        MovementKind::CornerCutting,
+        MovementKind::Cardinal,
+    ] {
+        let algorithms: Vec<Algorithm> = Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.refusal(movement).is_none())
+            .collect();
+        // All but bidirectional BFS, or under cardinal movement all but
+        // JPS and JPS+.
+        assert_eq!(
+            algorithms.len(),
+            8 - usize::from(movement == MovementKind::Cardinal),
+            "{movement}"
+        );
+        let settings = settings(&algorithms, movement);
+        let records = run(&suite, &settings).unwrap();
+        assert_eq!(records.len(), 3 * algorithms.len());
+        for record in &records {
+            let optimal = record.algorithm.is_optimal();
+            assert!(
+                record.verdict == Verdict::Optimal || !optimal,
+                "{movement}: {record:?}"
+            );
+            assert!(!record.is_failure(), "{movement}: {record:?}");
+        }
+        let rows = summarise(&suite, &settings, &records);
+        assert_eq!(rows.len(), algorithms.len(), "one map: no total rows");
+        let text = render_summary(&suite, &settings, &rows, Some(2048));
+        assert!(
+            text.starts_with("1 scenario file, 1 map, 3 queries;"),
+            "{text}"
+        );
+        assert!(text.contains("process peak RSS 2.0 MiB"), "{text}");
+        assert_eq!(
+            text.contains("checked against plain A*'s"),
+            movement != MovementKind::Octile,
+            "{text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn lengths_are_judged_with_the_printed_tolerance() {
+    let grid = grid::Grid::parse_map(MAP.as_bytes()).unwrap();
+    let scenario = grid::Scenario::parse(SCEN.as_bytes()).unwrap();
+    scenario.check(&grid).unwrap();
+    let around = Expected::of_query(&scenario.queries[0]);
+    assert_eq!(around.length, Some(6.41421));
+    let exact = 5.0 + std::f64::consts::SQRT_2;
+    assert_eq!(around.judge(Some(exact)), Verdict::Optimal);
+    assert_eq!(around.judge(Some(exact + 0.01)), Verdict::Longer);
+    assert_eq!(around.judge(Some(exact - 0.01)), Verdict::Wrong);
+    assert_eq!(around.judge(None), Verdict::Wrong);
+    // Start = goal: length 0, a path of no steps.
+    let here = Expected::of_query(&scenario.queries[1]);
+    assert_eq!(here.judge(Some(0.0)), Verdict::Optimal);
+    // 0 between two different cells: the benchmark's "no path".
+    let mut none = scenario.queries[2].clone();
+    none.optimal = 0.0;
+    let none = Expected::of_query(&none);
+    assert_eq!(none.length, None);
+    assert_eq!(none.judge(None), Verdict::Optimal);
+    assert_eq!(none.judge(Some(5.0)), Verdict::Wrong);
+    let measured = Expected::measured(Some(exact));
+    assert_eq!(measured.judge(Some(exact)), Verdict::Optimal);
+    assert_eq!(measured.judge(Some(exact + 1e-6)), Verdict::Longer);
+}
+
+#[test]
+fn a_no_path_query_is_optimal_when_unreachable() {
+    // (0, 0) is walled in: no step leaves it.
+    let map = "type octile\nheight 3\nwidth 3\nmap\n.@.\n@@.\n...\n";
+    let scen = "version 1\n0\tm.map\t3\t3\t0\t0\t2\t2\t0\n";
+    let (dir, path) = files("no-path", None, scen);
+    std::fs::write(dir.join("m.map"), map).unwrap();
+    let suite = load(&[path], None).unwrap();
+    let algorithms = [
+        Algorithm::AStar,
+        Algorithm::Mm,
+        Algorithm::Nbs,
+        Algorithm::Jps,
+        Algorithm::JpsPlus,
+        Algorithm::IdaStar,
+    ];
+    let records = run(&suite, &settings(&algorithms, MovementKind::Octile)).unwrap();
+    for record in records {
+        assert_eq!(record.found, None, "{record:?}");
+        assert_eq!(record.verdict, Verdict::Optimal, "{record:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn idastar_stops_at_its_node_limit_without_failing() {
+    let (dir, scen) = files("ida", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    let mut settings = settings(&[Algorithm::IdaStar], MovementKind::Octile);
+    settings.max_nodes = 2;
+    let records = run(&suite, &settings).unwrap();
+    // Both queries that take steps need more than two expansions.
+    let stopped = Verdict::Stopped(frontier::Limit::Expanded);
+    assert_eq!(records[0].verdict, stopped);
+    assert_eq!(records[1].verdict, Verdict::Optimal);
+    assert_eq!(records[2].verdict, stopped);
+    assert!(records.iter().all(|record| !record.is_failure()));
+    let rows = summarise(&suite, &settings, &records);
+    assert_eq!(rows[0].stopped, 2);
+    let text = render_summary(&suite, &settings, &rows, None);
+    assert!(
+        text.contains("IDA*: 2 of 3 queries stopped at --max-nodes 2 (counted, not failed)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn load_errors_name_the_file_and_the_line() {
+    let message =
+        |inputs: &[PathBuf], maps: Option<&Path>| load(inputs, maps).unwrap_err().to_string();
+    let (dir, scen) = files("missing", None, SCEN);
+    assert_eq!(
+        message(std::slice::from_ref(&scen), None),
+        format!(
+            "{}: line 2: the map maps/small.map: cannot read {}: No such file or directory (os error 2)",
+            scen.display(),
+            dir.join("small.map").display()
+        )
+    );
+    // --maps is where the map is looked for.
+    let (elsewhere, _) = files("elsewhere", Some(MAP), "");
+    assert!(load(std::slice::from_ref(&scen), Some(&elsewhere)).is_ok());
+
+    let (_, scen) = files("ragged", Some(&MAP.replace(".@@@..", ".@@@.")), SCEN);
+    assert_eq!(
+        message(std::slice::from_ref(&scen), None),
+        format!(
+            "{}: line 6: row 1 has 5 cells, expected 6 (the width)",
+            scen.with_file_name("small.map").display()
+        )
+    );
+    let (_, scen) = files(
+        "blocked",
+        Some(MAP),
+        &SCEN.replace("\t0\t2\t5\t0\t", "\t1\t1\t5\t0\t"),
+    );
+    assert_eq!(
+        message(std::slice::from_ref(&scen), None),
+        format!(
+            "{}: line 2: the start (1, 1) is a blocked cell",
+            scen.display()
+        )
+    );
+    let (_, scen) = files("empty", Some(MAP), "version 1\n");
+    assert_eq!(
+        message(std::slice::from_ref(&scen), None),
+        format!("{}: no queries", scen.display())
+    );
+    let folder = scratch("no-scen");
+    std::fs::write(folder.join("small.map"), MAP).unwrap();
+    assert_eq!(
+        message(std::slice::from_ref(&folder), None),
+        format!("{}: a directory with no .scen files", folder.display())
+    );
+    assert_eq!(
+        message(&[PathBuf::from("/dev/null")], None),
+        "/dev/null: not a regular file but a device"
+    );
+    for name in [
+        "missing",
+        "elsewhere",
+        "ragged",
+        "blocked",
+        "empty",
+        "no-scen",
+    ] {
+        let _ = std::fs::remove_dir_all(scratch(name));
+    }
+}
+
+#[test]
+fn scenarios_naming_one_map_share_it() {
+    let (dir, first) = files("shared", Some(MAP), SCEN);
+    let second = dir.join("again.scen");
+    std::fs::write(&second, SCEN).unwrap();
+    let suite = load(&[first, second], None).unwrap();
+    assert_eq!(suite.scenarios.len(), 2);
+    assert_eq!(suite.maps.len(), 1);
+    assert_eq!(suite.maps[0].name, "small.map");
+    assert_eq!(suite.maps[0].queries.len(), 6);
+    assert_eq!(suite.maps[0].queries[3].0, 1, "the second file's queries");
+    // A folder: its .scen files, sorted.
+    let suite = load(std::slice::from_ref(&dir), None).unwrap();
+    assert_eq!(
+        suite.scenarios,
+        [dir.join("again.scen"), dir.join("small.scen")]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn csv_has_a_row_per_search() {
+    let (dir, scen) = files("csv", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    let settings = settings(&[Algorithm::AStar, Algorithm::Greedy], MovementKind::Octile);
+    let records = run(&suite, &settings).unwrap();
+    let csv = render_csv(&suite, &records).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 6);
+    assert_eq!(
+        lines[0],
+        "map,algorithm,index,start_x,start_y,goal_x,goal_y,optimal,found,expanded,micros"
+    );
+    assert!(
+        lines[1].starts_with("small.map,astar,0,0,2,5,0,6.41421,6.414213562373095,"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[4].starts_with("small.map,greedy,1,2,0,2,0,0,0,0,"),
+        "{}",
+        lines[4]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_drawing_has_a_panel_per_search_and_merges_runs() {
+    let (dir, scen) = files("svg", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    assert_eq!(svg_query(&suite, None), Ok((0, 0)), "the longest query");
+    assert_eq!(svg_query(&suite, Some(2)), Ok((0, 2)));
+    assert_eq!(
+        svg_query(&suite, Some(3)),
+        Err("--query 3: small.map has queries 0 to 2".to_owned())
+    );
+    let algorithms = default_panels(MovementKind::Octile);
+    assert_eq!(
+        algorithms,
+        [Algorithm::AStar, Algorithm::Jps, Algorithm::Mm]
+    );
+    assert_eq!(
+        default_panels(MovementKind::Cardinal),
+        [Algorithm::AStar, Algorithm::Bidirectional]
+    );
+    let drawn = panels(&suite, (0, 0), &algorithms, MovementKind::Octile, 1000).unwrap();
+    assert_eq!(drawn.len(), 3);
+    for panel in &drawn {
+        assert_eq!(panel.path.first(), Some(&(0, 2)), "{panel:?}");
+        assert_eq!(panel.path.last(), Some(&(5, 0)), "{panel:?}");
+        assert!(!panel.forward.is_empty(), "{panel:?}");
+    }
+    assert!(!drawn[2].backward.is_empty(), "MM searches backward too");
+    let set = &suite.maps[0];
+    let svg = draw_svg(&set.grid, &set.name, &set.queries[0].1, &drawn);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"panel\"").count(), 3);
+    // Walls drawn once: row 1's three walls are one run.
+    assert!(svg.contains("M1 1h3v1h-3z"), "{svg}");
+    assert_eq!(svg.matches("M1 1h3v1h-3z").count(), 1, "{svg}");
+    assert_eq!(svg.matches("<use href=\"#walls\"/>").count(), 3);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_recorder_sees_every_expansion() {
+    let (dir, scen) = files("recorder", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    let set = &suite.maps[0];
+    let route: grid::Route<grid::Octile> = grid::Route::new(&set.grid, (0, 2), (5, 0)).unwrap();
+    let recorded = Recorded::new(route);
+    let result = frontier::mm(&recorded);
+    let (forward, backward) = recorded.into_expanded();
+    assert_eq!(
+        (forward.len() + backward.len()) as u64,
+        result.stats.expanded
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
