@@ -9,13 +9,16 @@
 //! it for this benchmark's rule: integer costs (the grid crate's units)
 //! and the octile distance, so the ratio is not only a better heuristic.
 //!
+//! `frontier_jps` and `frontier_jps_plus` run jump point search on the
+//! same queries (bit rows and jump table built once, outside the timing).
+//!
 //! `cargo bench --bench grid`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use frontier::{AStar, OpenList};
-use grid::{DIAGONAL, Grid, Octile, Route, STRAIGHT, Scenario};
+use grid::{DIAGONAL, Grid, Jps, JpsGrid, JpsPlus, JumpTable, Octile, Route, STRAIGHT, Scenario};
 use movingai::{Coords2D, Map2D};
 use noisy_float::prelude::{R64, r64};
 
@@ -94,6 +97,35 @@ fn arena(c: &mut Criterion) {
                 let route = Route::<Octile>::new(&grid, query.start, query.goal).expect("open");
                 let solution = astar.search(&route).into_solution().expect("a path");
                 let length = route.replay(&solution.actions).expect("a legal path");
+                assert!(query.accepts(length.value()));
+            }
+        });
+    });
+    let bits = JpsGrid::new(&grid);
+    let mut jumps = AStar::new().dense().open_list(OpenList::BinaryHeap);
+    group.bench_function("frontier_jps", |b| {
+        b.iter(|| {
+            for query in &scenario.queries {
+                let route = Route::<Octile>::new(&grid, query.start, query.goal).expect("open");
+                let jps = Jps::with_grid(route, &bits);
+                let solution = jumps.search(&jps).into_solution().expect("a path");
+                let length = route
+                    .replay(&jps.steps(&solution.actions))
+                    .expect("a legal path");
+                assert!(query.accepts(length.value()));
+            }
+        });
+    });
+    let table = JumpTable::<Octile>::new(&grid).expect("the table fits");
+    group.bench_function("frontier_jps_plus", |b| {
+        b.iter(|| {
+            for query in &scenario.queries {
+                let route = Route::<Octile>::new(&grid, query.start, query.goal).expect("open");
+                let jps = JpsPlus::new(route, &table);
+                let solution = jumps.search(&jps).into_solution().expect("a path");
+                let length = route
+                    .replay(&jps.steps(&solution.actions))
+                    .expect("a legal path");
                 assert!(query.accepts(length.value()));
             }
         });
