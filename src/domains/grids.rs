@@ -21,19 +21,19 @@
 //! comparison's cross-check of optimal answers is exact; the length shown
 //! is the path's `straight + √2·diagonal`.
 
-use std::collections::HashMap;
 use std::path::Path as FilePath;
 use std::sync::Arc;
 
 use frontier::Limits;
 use grid::{
     Cell, Direction, Grid, Heuristic, Jps, Jump, JumpPoint, MapError, Octile, Query, Route,
-    RouteError, Scenario, ScenarioError,
+    RouteError, ScenarioError,
 };
 
 use crate::compare::{BoardSet, Instance};
 use crate::domain::{Context, Domain, DomainInfo, Start};
 use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
+use crate::scenarios::{self, LoadError};
 use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed_search};
 
 /// Grid maps, the domain.
@@ -319,6 +319,13 @@ pub enum ScenarioFileError {
         /// What the system said.
         message: String,
     },
+    /// A path that is not a regular file, or a file too large to read
+    /// (the message names it).
+    #[error("{message}")]
+    Unusable {
+        /// What is wrong, with the path.
+        message: String,
+    },
     /// A scenario line that does not parse, or a query that does not fit
     /// its map.
     #[error("{path}: {error}")]
@@ -373,86 +380,94 @@ pub enum ScenarioFileError {
 /// # Ok::<(), frontier_workspace::domains::grids::ScenarioFileError>(())
 /// ```
 pub fn read_scenarios(path: &FilePath) -> Result<Vec<BoardSet>, ScenarioFileError> {
-    let unreadable = |err: std::io::Error| ScenarioFileError::Read {
-        path: path.display().to_string(),
-        message: err.to_string(),
-    };
-    if !path.is_dir() {
-        return Ok(vec![read_scenario(path)?]);
-    }
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(path).map_err(unreadable)? {
-        let file = entry.map_err(unreadable)?.path();
-        if file.extension().is_some_and(|ext| ext == "scen") && !file.is_dir() {
-            files.push(file);
+    // The grid program's loader: regular files of bounded size only, maps
+    // found by base name and read once, every query checked on its map.
+    let suite = scenarios::load(&[path.to_path_buf()], None).map_err(ScenarioFileError::from)?;
+    // Each scenario's queries with their lines: `load` groups them by map.
+    let mut queries: Vec<Vec<(usize, Instance)>> =
+        suite.scenarios.iter().map(|_| Vec::new()).collect();
+    for map in suite.maps {
+        let grid = Arc::new(map.grid);
+        for (index, query) in map.queries {
+            let line = query.line;
+            // `load` found both endpoints open cells, as `MapQuery::new` asks.
+            let start = Start::new(
+                &GRIDS,
+                MapQuery {
+                    grid: Arc::clone(&grid),
+                    query,
+                },
+            );
+            queries[index].push((
+                line,
+                Instance {
+                    start,
+                    origin: format!("line {line}"),
+                    known_length: None,
+                },
+            ));
         }
     }
-    if files.is_empty() {
-        return Err(ScenarioFileError::NoScenarios {
-            path: path.display().to_string(),
-        });
-    }
-    files.sort();
-    files.iter().map(|file| read_scenario(file)).collect()
+    let sets = suite
+        .scenarios
+        .iter()
+        .zip(queries)
+        .map(|(scenario, mut instances)| {
+            instances.sort_by_key(|(line, _)| *line);
+            let file = scenario.file_name().map_or_else(
+                || scenario.display().to_string(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+            BoardSet {
+                name: format!("{file} grid"),
+                domain: &GRIDS,
+                instances: instances
+                    .into_iter()
+                    .map(|(_, instance)| instance)
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(sets)
 }
 
-/// The queries of the scenario file at `path` on their maps, as a set.
-fn read_scenario(path: &FilePath) -> Result<BoardSet, ScenarioFileError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|err| ScenarioFileError::Read {
-        path: shown.clone(),
-        message: err.to_string(),
-    })?;
-    let scenario = Scenario::parse(&bytes).map_err(|error| ScenarioFileError::Scenario {
-        path: shown.clone(),
-        error,
-    })?;
-    if scenario.queries.is_empty() {
-        return Err(ScenarioFileError::NoQueries { path: shown });
-    }
-    let folder = path.parent().unwrap_or(FilePath::new(""));
-    let mut maps: HashMap<String, Arc<Grid>> = HashMap::new();
-    let mut instances = Vec::with_capacity(scenario.queries.len());
-    for query in scenario.queries {
-        let name = query.map_name();
-        if !maps.contains_key(name) {
-            let map = folder.join(name);
-            let bytes = std::fs::read(&map).map_err(|err| ScenarioFileError::Read {
-                path: map.display().to_string(),
-                message: format!("{err} (the map of line {} of {shown})", query.line),
-            })?;
-            let grid = Grid::parse_map(&bytes).map_err(|error| ScenarioFileError::Map {
-                path: map.display().to_string(),
-                error,
-            })?;
-            maps.insert(name.to_owned(), Arc::new(grid));
+impl From<LoadError> for ScenarioFileError {
+    fn from(error: LoadError) -> Self {
+        let shown = |path: &FilePath| path.display().to_string();
+        match error {
+            LoadError::Read { path, source } => ScenarioFileError::Read {
+                path: shown(&path),
+                message: source.to_string(),
+            },
+            LoadError::MapOf {
+                scenario,
+                line,
+                source,
+                ..
+            } => match ScenarioFileError::from(*source) {
+                ScenarioFileError::Read { path, message } => ScenarioFileError::Read {
+                    path,
+                    message: format!("{message} (the map of line {line} of {})", shown(&scenario)),
+                },
+                other => other,
+            },
+            LoadError::Scenario { path, source } => ScenarioFileError::Scenario {
+                path: shown(&path),
+                error: source,
+            },
+            LoadError::Map { path, source } => ScenarioFileError::Map {
+                path: shown(&path),
+                error: source,
+            },
+            LoadError::NoQueries { path } => ScenarioFileError::NoQueries { path: shown(&path) },
+            LoadError::NoScenarios { path } => {
+                ScenarioFileError::NoScenarios { path: shown(&path) }
+            }
+            other => ScenarioFileError::Unusable {
+                message: other.to_string(),
+            },
         }
-        let grid = Arc::clone(&maps[name]);
-        let line = query.line;
-        // The sizes and the endpoints, checked with the line's number.
-        Scenario {
-            queries: vec![query.clone()],
-        }
-        .check(&grid)
-        .map_err(|error| ScenarioFileError::Scenario {
-            path: shown.clone(),
-            error,
-        })?;
-        // `check` found both endpoints open cells, as `MapQuery::new` asks.
-        instances.push(Instance {
-            start: Start::new(&GRIDS, MapQuery { grid, query }),
-            origin: format!("line {line}"),
-            known_length: None,
-        });
     }
-    let file = path
-        .file_name()
-        .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
-    Ok(BoardSet {
-        name: format!("{file} grid"),
-        domain: &GRIDS,
-        instances,
-    })
 }
 
 #[cfg(test)]

@@ -306,3 +306,23 @@ fn a_folder_reads_its_scenarios_in_name_order() {
     assert_eq!(sets[0].instances[1].origin, "line 2");
     let _ = std::fs::remove_dir_all(folder);
 }
+
+/// `compare --maps` reads through the grid program's loader: a FIFO is
+/// refused unread (it used to be read, blocking until a writer came).
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_unread() {
+    let folder = std::env::temp_dir().join(format!("frontier-grids-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let fifo = folder.join("pipe.scen");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        return; // no mkfifo here
+    }
+    let err = read_scenarios(&fifo).unwrap_err().to_string();
+    assert!(
+        err.ends_with("pipe.scen: not a regular file but a FIFO"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(folder);
+}
