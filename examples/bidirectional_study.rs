@@ -20,12 +20,10 @@ use std::time::Duration;
 
 use clap::Parser;
 use frontier::{Limit, Limits};
-use frontier_workspace::compare::{human_count, human_time};
-use frontier_workspace::domains::boards::FIFTEEN;
-use frontier_workspace::domains::pancakes::PANCAKES;
-use frontier_workspace::strategy::{
-    Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy,
-};
+use frontier_cli::compare::{human_count, human_time};
+use frontier_cli::domains::boards::FIFTEEN;
+use frontier_cli::domains::pancakes::PANCAKES;
+use frontier_cli::strategy::{Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy};
 use pancake::Stack;
 use sliding_puzzle::instances::Instance;
 

@@ -8,7 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use frontier_workspace::eight::{Boards, SizeMode};
+use frontier_cli::eight::{Boards, SizeMode};
 
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;

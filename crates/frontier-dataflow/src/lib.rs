@@ -95,3 +95,8 @@ pub struct LayerProgress {
     /// Wall time since the run started.
     pub elapsed: Duration,
 }
+
+/// The crate's README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoc;

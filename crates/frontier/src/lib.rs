@@ -120,6 +120,14 @@
 //! The same problem ships as [`toy::Doubling`], with every optional
 //! capability, for the examples in these docs.
 //!
+//! # Feature flags
+//!
+//! - `parallel` (on by default): [`ParallelIdaStar`], one IDA* search on
+//!   several threads, and `solve_batch` (with its per-item error
+//!   `Panicked`), many searches at once; both run on rayon's thread pool.
+//!   Without it the crate does not depend on rayon, and every other
+//!   search is unchanged.
+//!
 //! # Design decisions
 //!
 //! - **The problem describes the domain, the algorithm owns the
@@ -149,6 +157,7 @@
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod astar;
 #[cfg(feature = "parallel")]

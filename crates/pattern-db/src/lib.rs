@@ -99,6 +99,13 @@
 //!   this run its table: the status is [`CacheStatus::BuiltNotSaved`], with
 //!   the reason, for the program to warn about.
 //!
+//! # Feature flags
+//!
+//! - `parallel` (on by default): builds expand each layer on rayon's
+//!   thread pool. Without it, builds run on the calling thread and give
+//!   the same tables (the same bytes, the same files); the crate then does
+//!   not depend on rayon.
+//!
 //! # Design decisions
 //!
 //! - **Ranks, not states.** The builder keeps three bits per rank and no
@@ -136,6 +143,7 @@
 //!   program. `unsafe_code` is denied everywhere else.
 
 #![deny(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod abstraction;
 mod build;

@@ -1,0 +1,359 @@
+//! The pattern databases the board heuristics use: loaded from (or built
+//! into) a cache directory on first use and shared by every solver, with
+//! the command-line options every program shares ([`DatabaseArgs`]).
+
+use std::any::Any;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use sliding_puzzle::heuristic::pdb::{GroupProgress, Partition, PatternDatabase};
+
+/// Called with each build's progress.
+type ProgressFn = dyn Fn(&GroupProgress<'_>) + Send + Sync;
+
+/// Called with each line worth reporting about the databases.
+type LogFn = dyn Fn(&str) + Send + Sync;
+
+/// The pattern databases the heuristics use, loaded from (or built into) a
+/// cache directory on first use and then shared: every [`Solver`](crate::strategy::Solver) holding
+/// the same `Arc<PatternDatabases>` uses one copy of each table, and two
+/// solvers asking at once for tables not yet loaded wait for one load.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::registry::PatternDatabases;
+///
+/// let databases = PatternDatabases::new("target/pdb-cache").reflection(false);
+/// assert!(!databases.reflects());
+/// assert_eq!(databases.loaded(), 0); // nothing is read before it is needed
+/// ```
+pub struct PatternDatabases {
+    cache_dir: PathBuf,
+    reflection: bool,
+    dual: bool,
+    progress: Option<Box<ProgressFn>>,
+    log: Option<Box<LogFn>>,
+    /// `(Partition<W, H>, PatternDatabase<W, H>)` pairs, for any shape.
+    loaded: Mutex<Vec<Box<dyn Any + Send + Sync>>>,
+}
+
+impl fmt::Debug for PatternDatabases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDatabases")
+            .field("cache_dir", &self.cache_dir)
+            .field("reflection", &self.reflection)
+            .field("dual", &self.dual)
+            .field("loaded", &self.loaded())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for PatternDatabases {
+    /// Databases cached in `target/pdb-cache`, with reflection, silent.
+    fn default() -> Self {
+        PatternDatabases::new("target/pdb-cache")
+    }
+}
+
+impl PatternDatabases {
+    /// Databases kept in `cache_dir` (created when first needed), looked
+    /// up with reflection (the larger of the board's and its mirror image's
+    /// estimates), reporting nothing.
+    #[must_use]
+    pub fn new(cache_dir: impl Into<PathBuf>) -> Self {
+        PatternDatabases {
+            cache_dir: cache_dir.into(),
+            reflection: true,
+            dual: false,
+            progress: None,
+            log: None,
+            loaded: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Whether estimates also look the reflected board up.
+    #[must_use]
+    pub fn reflection(self, reflection: bool) -> Self {
+        PatternDatabases { reflection, ..self }
+    }
+
+    /// Whether estimates also look the dual board up (and, with reflection,
+    /// the reflected dual): the maximum of up to four lookups, see
+    /// [`PatternDatabase::with_dual`].
+    #[must_use]
+    pub fn dual(self, dual: bool) -> Self {
+        PatternDatabases { dual, ..self }
+    }
+
+    /// Calls `progress` while a table is built (from the builder's threads).
+    #[must_use]
+    pub fn on_progress(
+        self,
+        progress: impl Fn(&GroupProgress<'_>) + Send + Sync + 'static,
+    ) -> Self {
+        PatternDatabases {
+            progress: Some(Box::new(progress)),
+            ..self
+        }
+    }
+
+    /// Calls `log` with a line per table loaded or built and one per
+    /// database ready.
+    #[must_use]
+    pub fn on_log(self, log: impl Fn(&str) + Send + Sync + 'static) -> Self {
+        PatternDatabases {
+            log: Some(Box::new(log)),
+            ..self
+        }
+    }
+
+    /// Whether estimates also look the reflected board up.
+    #[must_use]
+    pub fn reflects(&self) -> bool {
+        self.reflection
+    }
+
+    /// Whether estimates also look the dual board up.
+    #[must_use]
+    pub fn duals(&self) -> bool {
+        self.dual
+    }
+
+    /// The cache directory.
+    #[must_use]
+    pub fn cache_dir(&self) -> &Path {
+        &self.cache_dir
+    }
+
+    /// How many databases are loaded.
+    #[must_use]
+    pub fn loaded(&self) -> usize {
+        self.loaded
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// The database of `groups` for `W`×`H` boards, loaded or built now if
+    /// it was not yet.
+    ///
+    /// # Errors
+    ///
+    /// Why not, in words: the groups are not a partition of the board's
+    /// tiles, or a table could be neither loaded nor built and saved.
+    pub fn get<const W: usize, const H: usize>(
+        &self,
+        groups: &[&[u8]],
+    ) -> Result<PatternDatabase<W, H>, String> {
+        self.get_with_dual(groups, self.dual)
+    }
+
+    /// The database of `groups` as [`get`](Self::get) gives it, with dual
+    /// lookups or not as `dual` says.
+    ///
+    /// # Errors
+    ///
+    /// As [`get`](Self::get).
+    pub fn get_with_dual<const W: usize, const H: usize>(
+        &self,
+        groups: &[&[u8]],
+        dual: bool,
+    ) -> Result<PatternDatabase<W, H>, String> {
+        let partition =
+            Partition::<W, H>::new(groups.iter().copied()).map_err(|err| err.to_string())?;
+        // Held through the load: a second solver asking for the same tables
+        // waits for them rather than building them twice.
+        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
+        let found = loaded.iter().find_map(|entry| {
+            entry
+                .downcast_ref::<(Partition<W, H>, PatternDatabase<W, H>)>()
+                .filter(|(known, database)| *known == partition && database.duals() == dual)
+        });
+        if let Some((_, database)) = found {
+            return Ok(database.clone());
+        }
+        let started = Instant::now();
+        let database = PatternDatabase::load_or_build(&partition, &self.cache_dir, |progress| {
+            if let Some(report) = &self.progress {
+                report(progress);
+            }
+        })
+        .map_err(|err| err.to_string())?;
+        if let Some(log) = &self.log {
+            for group in database.groups() {
+                log(&format!(
+                    "pattern {} ({} entries): {}",
+                    tile_list(group.space().tiles()),
+                    group.table().len(),
+                    group.status()
+                ));
+                if let Some(reason) = group.status().save_error() {
+                    log(&format!(
+                        "warning: the table of pattern {} could not be saved and will be built \
+                         again next time: {reason}",
+                        tile_list(group.space().tiles())
+                    ));
+                }
+            }
+            log(&format!(
+                "{} pattern database ready in {:.1} s (cache: {})",
+                partition.name(),
+                started.elapsed().as_secs_f64(),
+                self.cache_dir.display()
+            ));
+        }
+        let database = if self.reflection && W == H {
+            database.with_reflection().map_err(|err| err.to_string())?
+        } else {
+            database
+        };
+        let database = if dual {
+            let started = Instant::now();
+            let database = database
+                .with_dual(Some(&self.cache_dir), |progress| {
+                    if let Some(report) = &self.progress {
+                        report(progress);
+                    }
+                })
+                .map_err(|err| err.to_string())?;
+            if let Some(log) = &self.log {
+                let extra = database.dual_tables();
+                let bytes: usize = extra.iter().map(|group| group.table().len()).sum();
+                log(&format!(
+                    "dual lookups: {} more tables ({} MB) ready in {:.1} s",
+                    extra.len(),
+                    bytes.div_ceil(1_000_000),
+                    started.elapsed().as_secs_f64()
+                ));
+            }
+            database
+        } else {
+            database
+        };
+        loaded.push(Box::new((partition, database.clone())));
+        Ok(database)
+    }
+}
+
+/// Tiles as `1 2 3`.
+fn tile_list(tiles: &[u8]) -> String {
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    tiles.join(" ")
+}
+
+/// A progress reporter for [`PatternDatabases::on_progress`]: one
+/// progress bar on stderr per group being built (drawn only when stderr is
+/// a terminal).
+///
+pub fn progress_bars() -> impl Fn(&GroupProgress<'_>) + Send + Sync + 'static {
+    // cannot fail: a constant template, exercised by every build
+    let style = ProgressStyle::with_template(
+        "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    // One bar per group being built, made on its first report.
+    let bar: Mutex<Option<(usize, ProgressBar)>> = Mutex::new(None);
+    move |progress: &GroupProgress<'_>| {
+        let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
+        if bar
+            .as_ref()
+            .is_none_or(|(group, _)| *group != progress.group)
+        {
+            let new = ProgressBar::new(progress.build.entry_count).with_style(style.clone());
+            new.set_prefix(format!(
+                "building group {}/{} (tiles {})",
+                progress.group + 1,
+                progress.groups,
+                tile_list(progress.tiles)
+            ));
+            *bar = Some((progress.group, new));
+        }
+        if let Some((_, bar)) = bar.as_ref() {
+            bar.set_position(progress.build.entries);
+            bar.set_message(format!("depth {}", progress.build.depth));
+            if progress.build.finished {
+                bar.finish();
+            }
+        }
+    }
+}
+
+/// The pattern-database options every program shares.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct DatabaseArgs {
+    /// Where pattern databases are kept between runs (built there on first
+    /// use, with a progress bar on stderr)
+    #[arg(long, value_name = "DIR", default_value = "target/pdb-cache")]
+    pub cache_dir: PathBuf,
+
+    /// Use only the regular pattern-database lookup, not the maximum with
+    /// the board reflected across the main diagonal
+    #[arg(long)]
+    pub no_reflection: bool,
+
+    /// Also look up the dual board (tiles and cells exchanged) and, with
+    /// reflection, the reflected dual: the maximum of four lookups, fewer
+    /// nodes at the price of more lookups per node
+    #[arg(long)]
+    pub dual: bool,
+}
+
+impl DatabaseArgs {
+    /// The databases these options describe, reporting builds with
+    /// [`progress_bars`] and loads on stderr.
+    #[must_use]
+    pub fn open(&self) -> PatternDatabases {
+        PatternDatabases::new(&self.cache_dir)
+            .reflection(!self.no_reflection)
+            .dual(self.dual)
+            .on_progress(progress_bars())
+            .on_log(|line| eprintln!("{line}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sliding_puzzle::{Eight, Heuristic};
+
+    use super::*;
+
+    #[test]
+    fn databases_are_loaded_once_and_shared() {
+        let dir = std::env::temp_dir().join(format!("frontier-registry-{}", std::process::id()));
+        let databases = PatternDatabases::new(&dir);
+        let groups: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+        let first = databases.get::<3, 3>(&groups).unwrap();
+        let again = databases.get::<3, 3>(&groups).unwrap();
+        assert_eq!(databases.loaded(), 1);
+        assert!(first.reflects() && again.reflects());
+        let board: Eight = "8 6 7 2 5 4 3 x 1".parse().unwrap(); // 31 moves
+        assert_eq!(first.estimate(&board), again.estimate(&board));
+        assert!(databases.get::<3, 3>(&[&[1, 9]]).is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_partition_with_and_without_dual_lookups_is_two_databases() {
+        let dir =
+            std::env::temp_dir().join(format!("frontier-registry-dual-{}", std::process::id()));
+        let databases = PatternDatabases::new(&dir).dual(true);
+        let groups: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+        let plain = databases.get_with_dual::<3, 3>(&groups, false).unwrap();
+        let dual = databases.get::<3, 3>(&groups).unwrap();
+        assert!(!plain.duals() && dual.duals());
+        assert_eq!(databases.loaded(), 2);
+        assert!(
+            databases
+                .get_with_dual::<3, 3>(&groups, false)
+                .unwrap()
+                .reflects()
+        );
+        assert_eq!(databases.loaded(), 2);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,451 @@
+//! Sliding-tile boards of `W`×`H` cells: the 8-puzzle ([`EIGHT`]) and the
+//! 15-puzzle ([`FIFTEEN`]), with the misplaced-tiles, Manhattan,
+//! linear-conflict and pattern-database heuristics, and for 3x3 boards
+//! the precomputed table of every board.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use frontier::Limits;
+use sliding_puzzle::heuristic::Max;
+use sliding_puzzle::heuristic::pdb::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE};
+use sliding_puzzle::{
+    AnyBoard, Board, Eight, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Move,
+    Puzzle, PuzzleState, Zero, format_moves,
+};
+
+use crate::compare::{BoardSet, Instance};
+use crate::domain::{AnyDomain, Context, Domain, DomainInfo, Start};
+use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
+use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed_search};
+
+/// `W`×`H` sliding boards, the domain. Holds the 3x3 table once built,
+/// shared by every solver.
+#[derive(Debug)]
+pub struct Boards<const W: usize, const H: usize> {
+    table: OnceLock<Arc<EightTable>>,
+}
+
+/// 3x3 boards: the 8-puzzle.
+pub static EIGHT: Boards<3, 3> = Boards::new();
+
+/// 4x4 boards: the 15-puzzle.
+pub static FIFTEEN: Boards<4, 4> = Boards::new();
+
+impl<const W: usize, const H: usize> Boards<W, H> {
+    /// The domain, with no table built yet.
+    #[must_use]
+    pub const fn new() -> Self {
+        Boards {
+            table: OnceLock::new(),
+        }
+    }
+
+    /// Whether these are 3x3 boards, the only ones with a table and dense
+    /// tables.
+    const fn is_eight() -> bool {
+        W == 3 && H == 3
+    }
+
+    /// The 3x3 table, built now if it was not yet (one reverse BFS over
+    /// the 181,440 solvable boards); `None` unless the boards are 3x3.
+    pub fn table(&self) -> Option<&Arc<EightTable>> {
+        Self::is_eight().then(|| self.table.get_or_init(|| Arc::new(EightTable::build())))
+    }
+
+    /// Answers `board` from the 3x3 table: the table's moves, replayed, no
+    /// nodes, the lookup's time.
+    fn lookup(&self, board: Board<W, H>, strategy: Strategy) -> Result<Attempt, SolveError> {
+        let started = Instant::now();
+        // The same tiles read as an `Eight`: the shapes are equal here.
+        let tiles: Vec<u8> = board.tiles().collect();
+        let moves = Eight::from_tiles(&tiles)
+            .ok()
+            .zip(self.table())
+            .and_then(|(eight, table)| table.solve(&eight));
+        let elapsed = started.elapsed();
+        let answer =
+            match moves {
+                Some(moves) => Answer::Solved(path(board, moves).map_err(|error| {
+                    SolveError::WrongSolution {
+                        strategy,
+                        instance: board.to_line(),
+                        error,
+                    }
+                })?),
+                None => Answer::Unsolvable,
+            };
+        Ok(Attempt {
+            answer,
+            stats: frontier::Stats {
+                elapsed,
+                ..frontier::Stats::default()
+            },
+            elapsed,
+        })
+    }
+}
+
+impl<const W: usize, const H: usize> Default for Boards<W, H> {
+    fn default() -> Self {
+        Boards::new()
+    }
+}
+
+/// A 3x3 or 4x4 board as an instance of its domain, [`EIGHT`] or
+/// [`FIFTEEN`].
+#[must_use]
+pub fn start(board: AnyBoard) -> Start {
+    match board {
+        AnyBoard::Eight(board) => Start::new(&EIGHT, board),
+        AnyBoard::Fifteen(board) => Start::new(&FIFTEEN, board),
+    }
+}
+
+/// `moves` as the path of `board`, or why they do not solve it.
+fn path<const W: usize, const H: usize>(
+    board: Board<W, H>,
+    moves: Vec<Move>,
+) -> Result<Path, String> {
+    board
+        .verify_solution(&moves)
+        .map_err(|err| err.to_string())?;
+    let text = format_moves(&moves);
+    Ok(Path::new(moves, text, "moves"))
+}
+
+impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
+    fn name(&self) -> &'static str {
+        match (W, H) {
+            (3, 3) => "3x3",
+            (4, 4) => "4x4",
+            _ => "board",
+        }
+    }
+
+    fn instances(&self) -> &'static str {
+        match (W, H) {
+            (3, 3) => "3x3 boards",
+            (4, 4) => "4x4 boards",
+            _ => "boards",
+        }
+    }
+
+    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
+        match algorithm {
+            Algorithm::Table if !Self::is_eight() => Some("the table holds 3x3 boards only"),
+            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense
+                if !Self::is_eight() =>
+            {
+                Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
+            }
+            Algorithm::Jps => Some("jump point search is for grid maps"),
+            _ => None,
+        }
+    }
+
+    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
+        let fifteen = W == 4 && H == 4;
+        match heuristic {
+            HeuristicName::Gap3
+            | HeuristicName::Gap2
+            | HeuristicName::Gap1
+            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
+            HeuristicName::Octile => Some("it measures grid maps"),
+            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 if !fifteen => {
+                Some("its pattern database is for 4x4 boards")
+            }
+            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 if !fifteen => {
+                Some("its pattern databases are for 4x4 boards")
+            }
+            _ => None,
+        }
+    }
+
+    fn charted(&self) -> bool {
+        true
+    }
+}
+
+impl<const W: usize, const H: usize> Domain for Boards<W, H> {
+    type Instance = Board<W, H>;
+    type Kept = Kept<PuzzleState<W, H>, Move>;
+
+    fn kept(&self, context: &Context) -> Self::Kept {
+        Kept::new(context.jobs)
+    }
+
+    fn prepare(
+        &self,
+        strategy: Strategy,
+        _: &mut Self::Kept,
+        context: &Context,
+    ) -> Result<(), SolveError> {
+        if !strategy.algorithm.searches() {
+            let _ = self.table();
+        }
+        match strategy.heuristic {
+            Some(heuristic) => with_heuristic::<W, H, _>(heuristic, context, Build),
+            None => Ok(()),
+        }
+    }
+
+    fn solve(
+        &self,
+        board: &Board<W, H>,
+        strategy: Strategy,
+        limits: &Limits<u32>,
+        kept: &mut Self::Kept,
+        context: &Context,
+    ) -> Result<Attempt, SolveError> {
+        // Checked first: IDA* would never stop on an unsolvable board, and
+        // BFS would exhaust half of a 4x4 space.
+        if !board.is_solvable() {
+            return Ok(Attempt::unsolvable());
+        }
+        if !strategy.algorithm.searches() {
+            return self.lookup(*board, strategy);
+        }
+        // The algorithms that use no heuristic get zero: they do not pay
+        // for one.
+        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        let search = Search {
+            instances: self.instances(),
+            board: *board,
+            strategy,
+            limits,
+            kept,
+        };
+        with_heuristic::<W, H, _>(heuristic, context, search)?
+    }
+
+    fn to_line(&self, board: &Board<W, H>) -> String {
+        board.to_line()
+    }
+}
+
+/// Something done with a heuristic of `W`×`H` boards, whatever its type:
+/// what [`with_heuristic`] hands the heuristic it builds to.
+trait WithHeuristic<const W: usize, const H: usize> {
+    /// What it gives.
+    type Output;
+    /// Does it with `heuristic`.
+    fn call<Hr: Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
+}
+
+/// Builds `name`'s heuristic for `W`×`H` boards (loading or building its
+/// pattern databases) and hands it to `then`: the board heuristics' table.
+fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
+    name: HeuristicName,
+    context: &Context,
+    then: T,
+) -> Result<T::Output, SolveError> {
+    let database = |groups: &[&[u8]], dual: Option<bool>| {
+        let databases = &context.databases;
+        match dual {
+            Some(dual) => databases.get_with_dual::<W, H>(groups, dual),
+            None => databases.get::<W, H>(groups),
+        }
+        .map_err(|reason| SolveError::Unavailable {
+            heuristic: name,
+            reason,
+        })
+    };
+    // The further partitions of a maximum over several go without dual
+    // lookups, which would need 16 more tables each.
+    let plain = |groups: &[&[u8]]| database(groups, Some(false));
+    let regular = |groups: &[&[u8]]| database(groups, None);
+    Ok(match name {
+        HeuristicName::Zero => then.call(Zero),
+        HeuristicName::Misplaced => then.call(Misplaced),
+        HeuristicName::Manhattan => then.call(Manhattan),
+        HeuristicName::LinearConflict => then.call(LinearConflict),
+        HeuristicName::Pdb555 => then.call(regular(&FIFTEEN_5_5_5)?),
+        HeuristicName::Pdb663 => then.call(regular(&FIFTEEN_6_6_3)?),
+        HeuristicName::Pdb78 => then.call(regular(&FIFTEEN_7_8)?),
+        HeuristicName::Pdb78x2 => then.call(Max::new(
+            regular(&FIFTEEN_7_8)?,
+            plain(&FIFTEEN_7_8_MORE[0])?,
+        )),
+        HeuristicName::Pdb78x5 => then.call(Max::new(
+            regular(&FIFTEEN_7_8)?,
+            Max::new(
+                plain(&FIFTEEN_7_8_MORE[0])?,
+                Max::new(
+                    plain(&FIFTEEN_7_8_MORE[1])?,
+                    Max::new(plain(&FIFTEEN_7_8_MORE[2])?, plain(&FIFTEEN_7_8_MORE[3])?),
+                ),
+            ),
+        )),
+        // cannot happen: the domain refuses the pancake and grid heuristics
+        // first
+        HeuristicName::Gap3 | HeuristicName::Gap2 | HeuristicName::Gap1 | HeuristicName::Gap => {
+            return Err(SolveError::Unavailable {
+                heuristic: name,
+                reason: "it counts the gaps of pancake stacks".to_owned(),
+            });
+        }
+        HeuristicName::Octile => {
+            return Err(SolveError::Unavailable {
+                heuristic: name,
+                reason: "it measures grid maps".to_owned(),
+            });
+        }
+    })
+}
+
+/// Builds a heuristic and nothing more: [`Domain::prepare`].
+struct Build;
+
+impl<const W: usize, const H: usize> WithHeuristic<W, H> for Build {
+    type Output = ();
+    fn call<Hr: Heuristic<W, H> + Sync>(self, _: Hr) {}
+}
+
+/// One board searched by one strategy, once its heuristic is built.
+struct Search<'a, const W: usize, const H: usize> {
+    instances: &'static str,
+    board: Board<W, H>,
+    strategy: Strategy,
+    limits: &'a Limits<u32>,
+    kept: &'a mut Kept<PuzzleState<W, H>, Move>,
+}
+
+impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
+    type Output = Result<Attempt, SolveError>;
+
+    fn call<Hr: Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
+        let Search {
+            instances,
+            board,
+            strategy,
+            limits,
+            kept,
+        } = self;
+        let puzzle = Puzzle::new(board, heuristic);
+        let (result, elapsed) =
+            timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        let Some(result) = result else {
+            return Err(SolveError::Unsupported {
+                strategy,
+                instances,
+                reason: "the domain offers it, but its problem cannot run it",
+            });
+        };
+        let line = || board.to_line();
+        Attempt::of_search::<Puzzle<W, H, Hr>>(result, elapsed, (strategy, &line), |moves| {
+            path(board, moves)
+        })
+    }
+}
+
+/// Boards search in place (IDA*), backward (bidirectional BFS, MM, NBS),
+/// with reversible moves (BPMX) and ranked states (the dense tables,
+/// which the 4x4 domain refuses first).
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H> + Sync> Searchable for Puzzle<W, H, Hr> {
+    fn special(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<u32>,
+        kept: &mut Kept<PuzzleState<W, H>, Move>,
+    ) -> Option<ResultOf<Self>> {
+        registry::in_place(algorithm, self, limits, kept)
+            .or_else(|| registry::bidirectional(algorithm, self, limits))
+            .or_else(|| registry::bpmx(algorithm, self, limits, kept))
+            .or_else(|| registry::dense(algorithm, self, limits))
+    }
+}
+
+/// Korf's 100 instances with their optimal lengths, in file order.
+///
+/// # Example
+///
+/// ```
+/// let korf = frontier_cli::domains::boards::korf_instances();
+/// assert_eq!(korf.len(), 100);
+/// assert_eq!(korf[0].known_length, Some(57));
+/// ```
+#[must_use]
+pub fn korf_instances() -> Vec<Instance> {
+    sliding_puzzle::instances::korf100()
+        .into_iter()
+        .map(|instance| Instance {
+            start: Start::new(&FIFTEEN, instance.board),
+            origin: instance.id.map_or_else(
+                || format!("korf line {}", instance.line),
+                |id| format!("korf #{id}"),
+            ),
+            known_length: instance.length,
+        })
+        .collect()
+}
+
+/// Reads a file of boards, one per line (9 tiles for 3x3, 16 for 4x4, `x`
+/// or 0 for the blank); blank lines and lines starting with `#` are
+/// skipped. Returns a set per size present, named after `name`, and one
+/// message per line that was skipped (unreadable, not UTF-8, or
+/// unsolvable), with its line number.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::domains::boards::read_boards;
+///
+/// let text = b"# mine\n2 3 4 1 5 x 7 6 8\n1 2 3\n2 1 3 4 5 6 7 8 x\n1 \xff\n";
+/// let (sets, skipped) = read_boards("boards.txt", text);
+/// assert_eq!(sets.len(), 1);
+/// assert_eq!(sets[0].name, "boards.txt 3x3");
+/// assert_eq!(skipped.len(), 3);
+/// assert!(skipped[0].starts_with("boards.txt:3: "));
+/// assert_eq!(skipped[2], "boards.txt:5: invalid UTF-8 at byte 3");
+/// ```
+#[must_use]
+pub fn read_boards(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
+    let mut three = Vec::new();
+    let mut four = Vec::new();
+    let mut skipped = Vec::new();
+    for (number, line) in crate::compare::content_lines(text) {
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                skipped.push(format!("{name}:{number}: {err}"));
+                continue;
+            }
+        };
+        match line.parse::<AnyBoard>() {
+            Ok(board) if !board.is_solvable() => {
+                skipped.push(format!(
+                    "{name}:{number}: unsolvable board, nothing to compare"
+                ));
+            }
+            Ok(board) => {
+                let origin = format!("line {number}");
+                let (list, start) = match board {
+                    AnyBoard::Eight(board) => (&mut three, Start::new(&EIGHT, board)),
+                    AnyBoard::Fifteen(board) => (&mut four, Start::new(&FIFTEEN, board)),
+                };
+                list.push(Instance {
+                    start,
+                    origin,
+                    known_length: None,
+                });
+            }
+            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
+        }
+    }
+    let domains: [&'static dyn AnyDomain; 2] = [&EIGHT, &FIFTEEN];
+    let sets = domains
+        .into_iter()
+        .zip([three, four])
+        .filter(|(_, instances)| !instances.is_empty())
+        .map(|(domain, instances)| BoardSet {
+            name: format!("{name} {}", domain.name()),
+            domain,
+            instances,
+        })
+        .collect();
+    (sets, skipped)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,210 @@
+//! Pancake stacks ([`PANCAKES`]): sorted by prefix reversals, with the GAP
+//! heuristic and its weakened GAP-k, the domain of the bidirectional
+//! heuristic-search studies.
+
+use std::collections::BTreeMap;
+
+use frontier::Limits;
+use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
+
+use crate::compare::{BoardSet, Instance};
+use crate::domain::{Context, Domain, DomainInfo, Start};
+use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
+use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
+
+/// Pancake stacks, the domain.
+#[derive(Debug, Default)]
+pub struct PancakeStacks;
+
+/// Pancake stacks of 2 to 20 pancakes.
+pub static PANCAKES: PancakeStacks = PancakeStacks;
+
+/// The GAP-k that ignores every pancake: zero on every stack, the `zero`
+/// heuristic of pancakes.
+#[expect(clippy::cast_possible_truncation, reason = "Stack::MAX_LEN is 20")]
+const ZERO_GAP: u8 = Stack::MAX_LEN as u8;
+
+impl DomainInfo for PancakeStacks {
+    fn name(&self) -> &'static str {
+        "pancake"
+    }
+
+    fn instances(&self) -> &'static str {
+        "pancake stacks"
+    }
+
+    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
+        match algorithm {
+            Algorithm::Table => Some("the table holds 3x3 boards only"),
+            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
+                Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
+            }
+            Algorithm::Jps => Some("jump point search is for grid maps"),
+            _ => None,
+        }
+    }
+
+    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
+        gap(heuristic).is_none().then_some(match heuristic {
+            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 => {
+                "its pattern database is for 4x4 boards"
+            }
+            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
+                "its pattern databases are for 4x4 boards"
+            }
+            HeuristicName::Octile => "it measures grid maps",
+            _ => "it measures sliding-puzzle boards",
+        })
+    }
+}
+
+impl Domain for PancakeStacks {
+    type Instance = Stack;
+    type Kept = Kept<PancakeState, Flip>;
+
+    fn kept(&self, context: &Context) -> Self::Kept {
+        Kept::new(context.jobs)
+    }
+
+    fn solve(
+        &self,
+        stack: &Stack,
+        strategy: Strategy,
+        limits: &Limits<u32>,
+        kept: &mut Self::Kept,
+        _: &Context,
+    ) -> Result<Attempt, SolveError> {
+        // The algorithms that use no heuristic get zero.
+        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        let Some(gap) = gap(heuristic) else {
+            return Err(SolveError::Unsupported {
+                strategy,
+                instances: self.instances(),
+                reason: "it measures sliding-puzzle boards",
+            });
+        };
+        let problem = Pancakes::new(*stack, gap);
+        let (result, elapsed) =
+            timed_search(|| registry::run(strategy.algorithm, &problem, limits, kept));
+        let Some(result) = result else {
+            return Err(SolveError::Unsupported {
+                strategy,
+                instances: self.instances(),
+                reason: "the domain offers it, but its problem cannot run it",
+            });
+        };
+        let line = || stack.to_string();
+        Attempt::of_search::<Pancakes>(result, elapsed, (strategy, &line), |flips| {
+            stack
+                .verify_solution(&flips)
+                .map_err(|err| err.to_string())?;
+            let text: Vec<String> = flips.iter().map(ToString::to_string).collect();
+            Ok(Path::new(flips, text.join(" "), "flips"))
+        })
+    }
+
+    fn to_line(&self, stack: &Stack) -> String {
+        stack.to_string()
+    }
+}
+
+/// The GAP-k a heuristic name stands for on pancakes, if any: the
+/// heuristic table of this domain.
+fn gap(heuristic: HeuristicName) -> Option<Gap> {
+    match heuristic {
+        HeuristicName::Zero => Some(Gap::ignoring(ZERO_GAP)),
+        HeuristicName::Gap3 => Some(Gap::ignoring(3)),
+        HeuristicName::Gap2 => Some(Gap::ignoring(2)),
+        HeuristicName::Gap1 => Some(Gap::ignoring(1)),
+        HeuristicName::Gap => Some(Gap::FULL),
+        _ => None,
+    }
+}
+
+/// Stacks search backward (bidirectional BFS, MM, NBS) and have
+/// reversible moves (BPMX); IDA* searches them by value.
+impl Searchable for Pancakes {
+    fn special(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<u32>,
+        kept: &mut Kept<PancakeState, Flip>,
+    ) -> Option<ResultOf<Self>> {
+        registry::bidirectional(algorithm, self, limits)
+            .or_else(|| registry::bpmx(algorithm, self, limits, kept))
+    }
+}
+
+/// `count` random stacks of `len` pancakes (clamped to
+/// `2..=Stack::MAX_LEN`), the `i`-th drawn from seed `seed + i`: a set
+/// named `{len} pancakes`.
+#[must_use]
+pub fn random_set(len: usize, count: usize, seed: u64) -> BoardSet {
+    let len = len.clamp(1, Stack::MAX_LEN);
+    let instances = (0..count as u64)
+        .map(|i| {
+            let seed = seed.wrapping_add(i);
+            Instance {
+                start: Start::new(&PANCAKES, Stack::random(len, seed)),
+                origin: format!("seed {seed}"),
+                known_length: None,
+            }
+        })
+        .collect();
+    BoardSet {
+        name: format!("{len} pancakes"),
+        domain: &PANCAKES,
+        instances,
+    }
+}
+
+/// Reads a file of pancake stacks, one per line, top first (`3 1 2`);
+/// blank lines and lines starting with `#` are skipped. Returns a set per
+/// number of pancakes present, named after `name`, and one message per line
+/// that was skipped (unreadable, or not UTF-8), with its line number.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::domains::pancakes::read_stacks;
+///
+/// let (sets, skipped) = read_stacks("stacks.txt", b"# mine\n3 1 2\n1 2 two\n4 3 2 1 5\n2 3 1\n");
+/// let names: Vec<_> = sets.iter().map(|s| s.name.as_str()).collect();
+/// assert_eq!(names, ["stacks.txt 3 pancakes", "stacks.txt 5 pancakes"]);
+/// assert_eq!(sets[0].instances.len(), 2);
+/// assert_eq!(skipped, ["stacks.txt:3: unreadable token \"two\" at position 2 (expected a pancake number)"]);
+/// ```
+#[must_use]
+pub fn read_stacks(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
+    let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for (number, line) in crate::compare::content_lines(text) {
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                skipped.push(format!("{name}:{number}: {err}"));
+                continue;
+            }
+        };
+        match line.parse::<Stack>() {
+            Ok(stack) => by_size.entry(stack.len()).or_default().push(Instance {
+                start: Start::new(&PANCAKES, stack),
+                origin: format!("line {number}"),
+                known_length: None,
+            }),
+            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
+        }
+    }
+    let sets = by_size
+        .into_iter()
+        .map(|(len, instances)| BoardSet {
+            name: format!("{name} {len} pancakes"),
+            domain: &PANCAKES,
+            instances,
+        })
+        .collect();
+    (sets, skipped)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,41 @@
+//! The `frontier` command and the code behind it: the programs
+//! ([`programs`]: `frontier compare`, `eight`, `fifteen`, `grid`, `knight`,
+//! `terrain`, `enumerate`) and what they share, kept in a library so it is
+//! tested and documented. The search library itself is
+//! [`frontier`](https://docs.rs/frontier-search); the problems are
+//! `frontier-sliding-puzzle`, `frontier-pancake` and `frontier-grid`.
+//!
+//! - [`domain`] and [`domains`]: each problem the programs solve (3x3 and
+//!   4x4 boards, pancake stacks, terrain maps, grid maps) in one module,
+//!   with its instances, strategies and answer check.
+//! - [`registry`] and [`strategy`]: the algorithms and heuristics by name,
+//!   and [`Solver`](strategy::Solver), which runs one on one instance and
+//!   replays its answer.
+//! - [`compare`]: the strategy comparison (sets, runs, cross-check, table,
+//!   chart); [`scenarios`]: Moving AI scenario runs; [`eight`] and
+//!   [`knight`]: the judge problems' readers; [`databases`]: the pattern
+//!   databases the programs load or build; [`jobs`], [`lines`]: thread
+//!   counts and input lines.
+//!
+//! # Feature flags
+//!
+//! None: the command needs everything it depends on.
+
+pub mod compare;
+pub mod databases;
+pub mod domain;
+pub mod domains;
+pub mod eight;
+pub mod jobs;
+pub mod knight;
+pub mod lines;
+pub mod programs;
+pub mod registry;
+pub mod scenarios;
+pub mod strategy;
+pub mod terrain;
+
+/// The crate's README, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

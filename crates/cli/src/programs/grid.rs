@@ -1,0 +1,275 @@
+//! Solves Moving AI grid scenarios with frontier's searches and checks
+//! every answer: each path is replayed step by step on the map, and its
+//! length compared with the optimum the scenario file gives.
+//!
+//! ```sh
+//! frontier grid crates/grid/testdata/arena.map.scen
+//! frontier grid crates/grid/testdata/arena.map.scen --algo astar,dijkstra,mm,nbs,idastar
+//! frontier grid crates/grid/testdata --algo astar,jps,jps+
+//! frontier grid scenarios/dao --maps maps/dao --algo astar --algo nbs
+//! frontier grid crates/grid/testdata/arena.map.scen --movement cardinal --algo astar,bidirectional
+//! frontier grid crates/grid/testdata/arena.map.scen --format csv > arena.csv
+//! frontier grid crates/grid/testdata/arena.map.scen --svg arena.svg --query 120
+//! ```
+//!
+//! Input: `.scen` files, or folders (every `*.scen` file in one, sorted by
+//! name). The map a query names (`maps/dao/arena.map`) is looked for by
+//! its file name (`arena.map`) next to the scenario file, or in `--maps
+//! DIR`. Files are read as bytes, from regular files of at most 256 MiB
+//! (a FIFO or a device is refused unread); a scenario or a map that does
+//! not parse, and a query that does not fit its map (its size, a start or
+//! goal off the map or on a wall), is reported with the file and the line,
+//! and nothing is searched.
+//!
+//! Algorithms (`--algo`, repeated or comma-separated; `astar` by default):
+//! `astar` (the octile distance, Manhattan under `--movement cardinal`),
+//! `dijkstra`, `greedy` (not optimal: its longer paths are counted, not
+//! failed), `mm`, `nbs`, `bidirectional` (breadth-first from both ends:
+//! only under `--movement cardinal`, where every step costs the same),
+//! `idastar` (stopped after `--max-nodes` expansions per query, and the
+//! queries stopped counted: IDA* repeats its work at every one of the many
+//! bounds an octile map has), `jps` and `jps+` (jump point search,
+//! `grid::Jps` and `grid::JpsPlus`: 8-connected movement only; their bit
+//! rows and jump table are built once per map, outside the timings). The
+//! searches keep their tables across the queries of a map; each query's
+//! time is its search alone.
+//!
+//! `--movement octile` (the default) is the benchmark's rule (diagonals
+//! √2, no corner cutting), the one the scenario lengths assume. Under
+//! `corner-cutting` or `cardinal` those lengths are not the optima, so
+//! each length is checked against plain A*'s under the same movement
+//! instead, and the output says so.
+//!
+//! Output: one line per map and algorithm, then (for more than one map)
+//! per algorithm over all maps: queries, how many answered optimally, longer, wrongly or stopped
+//! by a limit, milliseconds per query (mean, median, max), nodes expanded
+//! per query, the most states one search stored; then which algorithms
+//! are optimal and the process's peak resident memory. `--format csv`
+//! prints instead one row per query and algorithm: `map, algorithm,
+//! index, start_x, start_y, goal_x, goal_y, optimal, found, expanded,
+//! micros`. `--svg OUT.svg` also draws one query (`--query N`, the csv's
+//! index on the first map; by default its longest) once per algorithm,
+//! side by side, the cells each search expanded tinted and its path in
+//! red: the algorithms of `--algo` if given, else A*, JPS (8-connected
+//! movement) and a bidirectional search (MM, or bidirectional BFS under
+//! `--movement cardinal`).
+//!
+//! Exit status: 0 if every query got its optimal length from every
+//! optimal algorithm (queries stopped by `--max-nodes` are counted, not
+//! failed); 1 for input that cannot be used or a length that is wrong
+//! (listed on stderr after the summary); 2 for a bad command line (an
+//! algorithm refused under the movement, say); 3 for a path that does not
+//! replay (a bug).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{Invocation, Program};
+
+use crate::scenarios::{
+    self, Algorithm, MovementKind, Record, RunError, Settings, Suite, default_panels,
+};
+use clap::error::ErrorKind;
+use clap::{Parser, ValueEnum};
+
+/// Solves Moving AI grid scenarios and checks every path and length.
+#[derive(Debug, Parser)]
+#[command(name = "grid", version)]
+pub struct Args {
+    /// Scenario files (`.scen`), or folders of them
+    #[arg(required = true, value_name = "SCEN")]
+    inputs: Vec<PathBuf>,
+
+    /// Look for the maps in this folder, by file name, instead of next to
+    /// each scenario file
+    #[arg(long, value_name = "DIR")]
+    maps: Option<PathBuf>,
+
+    /// The algorithms, repeated or comma-separated [default: astar]
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "NAME")]
+    algo: Vec<Algorithm>,
+
+    /// The movement model
+    #[arg(long, value_enum, default_value_t = MovementKind::Octile)]
+    movement: MovementKind,
+
+    /// IDA*'s expansions per query before it gives up on it
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    max_nodes: u64,
+
+    /// What to print
+    #[arg(long, value_enum, default_value_t = Format::Summary)]
+    format: Format,
+
+    /// Also draw one query, once per algorithm, into this SVG file
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
+
+    /// The query to draw: its index among the first map's queries (the
+    /// csv's `index`) [default: the longest]
+    #[arg(long, value_name = "N", requires = "svg")]
+    query: Option<usize>,
+}
+
+/// What the program prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A table per map and algorithm (and per algorithm over all maps)
+    Summary,
+    /// One row per query and algorithm
+    Csv,
+}
+
+/// Exit status for a path that does not replay: a bug.
+const BUG: u8 = 3;
+
+/// The most wrong answers listed on stderr.
+const LISTED: usize = 20;
+
+impl Program for Args {
+    const NAME: &'static str = "grid";
+    const SUMMARY: &'static str =
+        "Solves Moving AI grid scenarios (A*, jump point search, ...), checking every path";
+
+    fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
+        start(&self, invocation)
+    }
+}
+
+fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
+    let algorithms = if args.algo.is_empty() {
+        vec![Algorithm::AStar]
+    } else {
+        let mut unique = Vec::new();
+        for &algorithm in &args.algo {
+            if !unique.contains(&algorithm) {
+                unique.push(algorithm);
+            }
+        }
+        unique
+    };
+    if let Some(refusal) = algorithms.iter().find_map(|a| a.refusal(args.movement)) {
+        invocation.refuse(ErrorKind::ArgumentConflict, refusal);
+    }
+    if args.max_nodes == 0 {
+        invocation.refuse(
+            ErrorKind::ValueValidation,
+            "--max-nodes 0 would stop IDA* before its first node: give at least 1",
+        );
+    }
+    let suite = match scenarios::load(&args.inputs, args.maps.as_deref()) {
+        Ok(suite) => suite,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let settings = Settings {
+        algorithms,
+        movement: args.movement,
+        max_nodes: args.max_nodes,
+    };
+    // Chosen before any search, so a bad --query is a usage error.
+    let drawn = args.svg.as_ref().map(|_| {
+        scenarios::svg_query(&suite, args.query)
+            .unwrap_or_else(|message| invocation.refuse(ErrorKind::ValueValidation, message))
+    });
+    let records = match scenarios::run(&suite, &settings) {
+        Ok(records) => records,
+        Err(err) => return failed(&err),
+    };
+    match args.format {
+        Format::Summary => {
+            let rows = scenarios::summarise(&suite, &settings, &records);
+            print!(
+                "{}",
+                scenarios::render_summary(&suite, &settings, &rows, scenarios::peak_rss())
+            );
+        }
+        Format::Csv => match scenarios::render_csv(&suite, &records) {
+            Ok(csv) => print!("{csv}"),
+            Err(err) => {
+                eprintln!("error: cannot write the csv: {err}");
+                return ExitCode::FAILURE;
+            }
+        },
+    }
+    if let (Some(path), Some(drawn)) = (&args.svg, drawn) {
+        let algorithms = if args.algo.is_empty() {
+            default_panels(settings.movement)
+        } else {
+            settings.algorithms.clone()
+        };
+        if let Err(status) = draw(&suite, &settings, path, drawn, &algorithms) {
+            return status;
+        }
+    }
+    report(&suite, &records)
+}
+
+/// Draws query `drawn` with each of `algorithms` into `path`.
+fn draw(
+    suite: &Suite,
+    settings: &Settings,
+    path: &PathBuf,
+    drawn: (usize, usize),
+    algorithms: &[Algorithm],
+) -> Result<(), ExitCode> {
+    let panels = scenarios::panels(
+        suite,
+        drawn,
+        algorithms,
+        settings.movement,
+        settings.max_nodes,
+    )
+    .map_err(|err| failed(&err))?;
+    let set = &suite.maps[drawn.0];
+    let (_, query) = &set.queries[drawn.1];
+    let svg = scenarios::draw_svg(&set.grid, &set.name, query, &panels);
+    std::fs::write(path, svg).map_err(|err| {
+        eprintln!("error: cannot write {}: {err}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
+/// Reports a run that stopped; the exit status.
+fn failed(err: &RunError) -> ExitCode {
+    if let RunError::Replay(bug) = err {
+        eprintln!("bug: {bug}");
+        ExitCode::from(BUG)
+    } else {
+        eprintln!("error: {err}");
+        ExitCode::FAILURE
+    }
+}
+
+/// Lists the wrong answers on stderr; the exit status.
+fn report(suite: &Suite, records: &[Record]) -> ExitCode {
+    let failures: Vec<&Record> = records.iter().filter(|r| r.is_failure()).collect();
+    for record in failures.iter().take(LISTED) {
+        let set = &suite.maps[record.map];
+        let (scenario, query) = &set.queries[record.query];
+        let length = |length: Option<f64>| length.map_or("no path".to_owned(), |l| l.to_string());
+        eprintln!(
+            "wrong: {}: line {}: {} found {}, expected {}",
+            suite.scenarios[*scenario].display(),
+            query.line,
+            record.algorithm.label(),
+            length(record.found),
+            length(record.expected.length)
+        );
+    }
+    if failures.len() > LISTED {
+        eprintln!("wrong: ... and {} more", failures.len() - LISTED);
+    }
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "error: {} of {} searches gave a wrong length",
+            failures.len(),
+            records.len()
+        );
+        ExitCode::FAILURE
+    }
+}

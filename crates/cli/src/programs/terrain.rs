@@ -1,0 +1,239 @@
+//! A* on weighted steps: a terrain map where entering a cell costs its
+//! digit (`#` is a wall), searched by Dijkstra (A* with the zero
+//! heuristic), A* with the Manhattan distance, and weighted A* (the
+//! Manhattan distance inflated by `--weight`, which trades optimality for
+//! fewer nodes).
+//!
+//! ```sh
+//! frontier terrain                  # a seeded random map
+//! frontier terrain --seed 7 --width 70 --height 24
+//! frontier terrain examples/data/terrain.txt
+//! ```
+//!
+//! Map files hold one row per line: digits 1-9 are costs, `.` costs 1, `#`
+//! is a wall, `S` and `G` (cost 1) the start and the goal (the grid
+//! crate's terrain text, `grid::text`). The map is a `grid::Grid` searched
+//! as a `grid::Route` under `grid::Weighted` movement: entering a cell
+//! costs its digit. The program prints the map with the cheapest path
+//! drawn as `*`, its cost, and the nodes each search expanded. Exit status:
+//! 1 for an unreadable map or a search stopped by `--max-stored`; 2 for a
+//! bad command line (clap's usage errors, and a `--weight` that is not a
+//! finite number of at least 1 or is too large for the map, or a `--width`
+//! × `--height` that overflows, is below 2 cells or above
+//! `grid::MAX_CELLS`); 3 if A* and Dijkstra disagree on the cost or a path
+//! does not replay (a bug). A map with no path is reported and exits 0.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{Invocation, Program};
+
+use crate::terrain;
+use clap::Parser;
+use clap::error::ErrorKind;
+use frontier::{AStar, Limits, SearchResult};
+use grid::text::{TerrainError, TerrainMap, parse_terrain};
+use grid::{Cell, Direction, Heuristic, Route, Weighted};
+
+/// Weighted A* on a terrain map: prints the map with the cheapest path,
+/// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
+#[derive(Debug, Parser)]
+#[command(name = "terrain", version)]
+pub struct Args {
+    /// A map file (rows of digits 1-9, `.` for 1, `#` for walls, one `S`
+    /// and one `G`); without it, a seeded random map
+    map: Option<PathBuf>,
+
+    /// The seed of the random map (seed 1 walls the start in)
+    #[arg(long, default_value_t = 2)]
+    seed: u64,
+
+    /// The width of the random map
+    #[arg(long, default_value_t = 60)]
+    width: usize,
+
+    /// The height of the random map
+    #[arg(long, default_value_t = 20)]
+    height: usize,
+
+    /// The heuristic's weight for weighted A* (a finite number, at least 1):
+    /// the path found costs at most this many times the cheapest
+    #[arg(long, default_value_t = 2.0, value_parser = terrain::parse_weight)]
+    weight: f64,
+
+    /// Stop a search that stores more states than this (count about 50
+    /// bytes a state), rather than exhaust memory on a huge map
+    #[arg(long, default_value_t = 20_000_000)]
+    max_stored: usize,
+}
+
+/// Exit status for a bug: two searches disagree or a path does not replay.
+const BUG: u8 = 3;
+
+impl Program for Args {
+    const NAME: &'static str = "terrain";
+    const SUMMARY: &'static str =
+        "Cheapest path on a weighted terrain map: Dijkstra, A* and weighted A*";
+
+    fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
+        start(&self, invocation)
+    }
+}
+
+fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
+    let (map, name) = match load(args) {
+        Ok(loaded) => loaded,
+        Err(LoadError::Usage(message)) => invocation.refuse(ErrorKind::ValueValidation, message),
+        Err(LoadError::Map(message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let weighted_map = match terrain::weighted(&map, args.weight) {
+        Ok(weighted) => weighted,
+        Err(err) => invocation.refuse(
+            ErrorKind::ValueValidation,
+            format!("invalid value for '--weight <WEIGHT>': {err}"),
+        ),
+    };
+
+    let route = map.route();
+    let limits = Limits::new().max_stored(args.max_stored);
+    let astar = AStar::new().limits(&limits).search(&route);
+    let dijkstra = AStar::new()
+        .limits(&limits)
+        .search(&route.with_heuristic(Heuristic::Zero));
+    let weighted = AStar::new().limits(limits).search(&weighted_map);
+    for (label, result) in [
+        ("A*", &astar),
+        ("Dijkstra", &dijkstra),
+        ("weighted A*", &weighted),
+    ] {
+        if let Some(limit) = result.limit() {
+            eprintln!(
+                "error: {name}: {label} stopped by its {limit} after {} states (raise --max-stored)",
+                result.stats.peak_stored
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    println!("{name}");
+    let Some(path) = astar.solution() else {
+        print!("{map}");
+        println!(
+            "no path from S to G ({} cells reached)",
+            astar.stats.expanded
+        );
+        return if dijkstra.solution().is_none() && weighted.solution().is_none() {
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
+            ExitCode::from(BUG)
+        };
+    };
+    print!("{}", draw(&map, &path.states));
+    println!("cheapest path: cost {}, {} steps", path.cost, path.len());
+    println!();
+    println!("search                  cost   expanded  generated  peak stored");
+    for (label, result) in [
+        ("Dijkstra (h = 0)".to_owned(), &dijkstra),
+        ("A* (Manhattan)".to_owned(), &astar),
+        (format!("weighted A* (w = {})", args.weight), &weighted),
+    ] {
+        let cost = result
+            .solution()
+            .map_or("-".to_owned(), |s| s.cost.to_string());
+        println!(
+            "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
+            result.stats.expanded, result.stats.generated, result.stats.peak_stored
+        );
+    }
+    check(&route, path.cost, &dijkstra, &weighted, args.weight)
+}
+
+/// Why no map could be had.
+enum LoadError {
+    /// The command line asks for a map that cannot be: a usage error.
+    Usage(String),
+    /// The map file cannot be read, or the map's memory allocated.
+    Map(String),
+}
+
+/// The map of the file argument, or a seeded random map; and its name.
+fn load(args: &Args) -> Result<(TerrainMap, String), LoadError> {
+    if let Some(path) = &args.map {
+        let bytes = std::fs::read(path)
+            .map_err(|err| LoadError::Map(format!("cannot read {}: {err}", path.display())))?;
+        let map = parse_terrain(&bytes)
+            .map_err(|err| LoadError::Map(format!("{}: {err}", path.display())))?;
+        return Ok((map, path.display().to_string()));
+    }
+    let map =
+        TerrainMap::try_random(args.width, args.height, args.seed).map_err(|err| match err {
+            TerrainError::OutOfMemory { .. } => LoadError::Map(err.to_string()),
+            _ => LoadError::Usage(format!(
+                "--width {} --height {}: {err}",
+                args.width, args.height
+            )),
+        })?;
+    let name = format!(
+        "random {}x{} map, seed {}",
+        args.width, args.height, args.seed
+    );
+    Ok((map, name))
+}
+
+/// Checks the searches against each other and replays every path.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "costs far below 2^53, exact in f64"
+)]
+fn check(
+    route: &Route<'_, Weighted>,
+    cheapest: u64,
+    dijkstra: &SearchResult<Cell, Direction, u64>,
+    weighted: &SearchResult<Cell, Direction, u64>,
+    weight: f64,
+) -> ExitCode {
+    let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {
+        eprintln!("bug: A* found a path that Dijkstra or weighted A* did not");
+        return ExitCode::from(BUG);
+    };
+    if dijkstra.cost != cheapest {
+        eprintln!("bug: A* found cost {cheapest}, Dijkstra {}", dijkstra.cost);
+        return ExitCode::from(BUG);
+    }
+    if weighted.cost < cheapest || weighted.cost as f64 > weight * cheapest as f64 {
+        eprintln!(
+            "bug: weighted A* found cost {}, outside [{cheapest}, {weight} x {cheapest}]",
+            weighted.cost
+        );
+        return ExitCode::from(BUG);
+    }
+    for solution in [dijkstra, weighted] {
+        let replayed = route.replay(&solution.actions);
+        if replayed.map(|length| length.weighted) != Ok(solution.cost)
+            || route.cells(&solution.actions) != solution.states
+        {
+            eprintln!("bug: a path does not replay to the goal at its cost");
+            return ExitCode::from(BUG);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The map with `path`'s cells between the start and the goal drawn as `*`.
+fn draw(map: &TerrainMap, path: &[Cell]) -> String {
+    let mut rows: Vec<Vec<char>> = map
+        .to_string()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    for &cell in path.iter().skip(1).take(path.len().saturating_sub(2)) {
+        let (x, y) = map.grid().xy(cell);
+        rows[y][x] = '*';
+    }
+    rows.into_iter()
+        .map(|row| row.into_iter().collect::<String>() + "\n")
+        .collect()
+}

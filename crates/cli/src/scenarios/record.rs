@@ -1,0 +1,117 @@
+//! [`Recorded`]: a problem that notes every state a search expands, for
+//! drawing what a search looked at, with no change to the searches.
+
+use std::cell::RefCell;
+
+use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+
+/// `P`, noting every state whose successors (forward) or predecessors
+/// (backward) a search asks for: the states it expands, in order, with
+/// repeats where a search expands a state more than once (IDA*'s
+/// iterations, A*'s re-expansions).
+///
+/// Everything else is forwarded, heuristics and ranks included, so a
+/// search of `Recorded(P)` expands what a search of `P` expands.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+/// use frontier_cli::scenarios::Recorded;
+///
+/// let problem = Recorded::new(Doubling::new(1, 10));
+/// let result = frontier::AStar::new().search(&problem);
+/// let (forward, backward) = problem.into_expanded();
+/// assert_eq!(forward.len() as u64, result.stats.expanded);
+/// assert!(backward.is_empty());
+/// ```
+#[derive(Debug)]
+pub struct Recorded<P: SearchProblem> {
+    problem: P,
+    forward: RefCell<Vec<P::State>>,
+    backward: RefCell<Vec<P::State>>,
+}
+
+impl<P: SearchProblem> Recorded<P> {
+    /// `problem`, with nothing recorded yet.
+    pub fn new(problem: P) -> Self {
+        Recorded {
+            problem,
+            forward: RefCell::new(Vec::new()),
+            backward: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The problem recorded.
+    pub fn problem(&self) -> &P {
+        &self.problem
+    }
+
+    /// The states expanded forward and backward, in order.
+    pub fn into_expanded(self) -> (Vec<P::State>, Vec<P::State>) {
+        (self.forward.into_inner(), self.backward.into_inner())
+    }
+}
+
+impl<P: SearchProblem> SearchProblem for Recorded<P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+
+    fn start(&self) -> Self::State {
+        self.problem.start()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.problem.is_goal(state)
+    }
+
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.forward.borrow_mut().push(state.clone());
+        self.problem.successors(state)
+    }
+
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        self.problem.heuristic(state)
+    }
+
+    fn heuristic_within(
+        &self,
+        state: &Self::State,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> Self::Cost {
+        self.problem.heuristic_within(state, g, bound)
+    }
+}
+
+impl<P: BidirectionalProblem> BidirectionalProblem for Recorded<P> {
+    fn goal(&self) -> Self::State {
+        self.problem.goal()
+    }
+
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
+        self.backward.borrow_mut().push(state.clone());
+        self.problem.predecessors(state)
+    }
+
+    fn backward_heuristic(&self, state: &Self::State) -> Self::Cost {
+        self.problem.backward_heuristic(state)
+    }
+}
+
+impl<P: RankedStates> RankedStates for Recorded<P> {
+    fn state_count(&self) -> usize {
+        self.problem.state_count()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        self.problem.rank(state)
+    }
+}
