@@ -17,7 +17,14 @@ use crate::{Cost, Limit, Limits, Outcome, RankedStates, SearchProblem, SearchRes
 /// deeper node, usually nearer a goal). With an admissible heuristic the
 /// first goal expanded is optimal, even when the heuristic is inconsistent:
 /// a closed state is reopened whenever a cheaper path to it appears. With
-/// the default zero heuristic this is Dijkstra's algorithm. For limits, an
+/// the default zero heuristic this is Dijkstra's algorithm.
+///
+/// States are stored once per `Eq` class (hash or rank). On a cheaper
+/// path to a stored state, A* stores the state value that came with it,
+/// not only its cost and parent, so a state that carries more than its
+/// key (a jump point's arrival direction, which decides its successors) is
+/// expanded as its cheapest arrival; on an equally cheap one it keeps the
+/// first. For limits, an
 /// open list, dense tables or reuse, configure an [`AStar`].
 ///
 /// Calls on one thread reuse one idle [`AStar`] and its memory (see the
@@ -189,11 +196,14 @@ fn search<P: SearchProblem>(
             };
             let child = match table.find_or_insert(problem, step.state, node, &room) {
                 Slot::New(child) => child,
-                Slot::Old(child, _) if table.node(child).g <= g => continue,
-                Slot::Old(child, cheaper) => {
+                Slot::Old(child, ..) if table.node(child).g <= g => continue,
+                Slot::Old(child, cheaper, arrival) => {
                     // A cheaper path to a stored state: reparent it and (re)open
-                    // it, even if it was already expanded.
-                    *table.node_mut(child) = cheaper;
+                    // it, even if it was already expanded. The state value
+                    // comes along: equal under `Eq`, it may carry more (a
+                    // jump point's arrival direction), and the node is
+                    // expanded as this arrival.
+                    table.stored_mut().replace(child as usize, arrival, cheaper);
                     child
                 }
                 Slot::Full(limit) => return Outcome::LimitReached(limit),

@@ -314,7 +314,7 @@ where
             g,
         };
         let stop = match table.find_or_insert(problem, step.state, node, room) {
-            Slot::Old(met, _) if met.wrapping_sub(other.0) < other.1 - other.0 => {
+            Slot::Old(met, ..) if met.wrapping_sub(other.0) < other.1 - other.0 => {
                 let (from, to) = match side {
                     Side::Forward => (id, met),
                     Side::Backward => (met, id),

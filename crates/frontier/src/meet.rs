@@ -313,7 +313,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         let mut ids = [0; 2];
         for (side, root) in [start, goal].into_iter().enumerate() {
             ids[side] = match self.table.find_or_insert(problem, root, unreached(), room) {
-                Slot::New(id) | Slot::Old(id, _) => id,
+                Slot::New(id) | Slot::Old(id, ..) => id,
                 Slot::Full(limit) => return Err(limit),
             };
             let mut twin = Twin::new(unreached());
@@ -417,7 +417,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                         room.push(self.twins, Twin::new(unreached()))?;
                         (id, None)
                     }
-                    Slot::Old(id, node) => (id, Some(node)),
+                    Slot::Old(id, node, _) => (id, Some(node)),
                     Slot::Full(limit) => return Err(limit),
                 }
             }
@@ -430,7 +430,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                         room.push(self.twins, Twin::new(node))?;
                         (id, None)
                     }
-                    Slot::Old(id, _) => (id, Some(node)),
+                    Slot::Old(id, ..) => (id, Some(node)),
                     Slot::Full(limit) => return Err(limit),
                 }
             }

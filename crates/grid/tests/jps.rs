@@ -167,6 +167,16 @@ fn corner_cutting_jps_and_jps_plus_agree_with_astar_on_random_grids() {
     differential::<CornerCutting>(1_000..1_250);
 }
 
+/// The same on 40,000 grids of each model (about 480,000 queries; minutes
+/// in release): `cargo test --release -p frontier-grid --test jps --
+/// --ignored many_random_grids`.
+#[test]
+#[ignore = "minutes: run in release before changing the adapters or A*'s tables"]
+fn many_random_grids() {
+    differential::<Octile>(10_000..50_000);
+    differential::<CornerCutting>(50_000..90_000);
+}
+
 /// Mazes of one-cell corridors and diagonal squeezes: the shapes where the
 /// corner rules differ most.
 #[test]

@@ -83,11 +83,11 @@ impl<P: RankedStates> NodeTable<P> for DenseTable<P::State, P::Action, P::Cost> 
         state: P::State,
         node: Node<P::Action, P::Cost>,
         room: &Room,
-    ) -> Slot<P::Action, P::Cost> {
+    ) -> Slot<P::State, P::Action, P::Cost> {
         let slot = self.slot(problem.rank(&state));
         let existing = self.ids[slot];
         if existing != NONE {
-            return Slot::Old(existing, node);
+            return Slot::Old(existing, node, state);
         }
         if self.stored.next_id() >= room.states() {
             return Slot::Full(Limit::Stored);

@@ -226,7 +226,7 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         state: P::State,
         node: Node<P::Action, P::Cost>,
         room: &Room,
-    ) -> Slot<P::Action, P::Cost> {
+    ) -> Slot<P::State, P::Action, P::Cost> {
         let len = self.stored.next_id();
         if len >= self.grow_at
             && let Err(limit) = self.grow(room)
@@ -236,7 +236,7 @@ impl<P: SearchProblem> NodeTable<P> for HashedTable<P::State, P::Action, P::Cost
         let hash = Self::hash(&state);
         let (at, found) = self.probe(&state, hash);
         if found {
-            return Slot::Old(slot_node(self.slots[at]), node);
+            return Slot::Old(slot_node(self.slots[at]), node, state);
         }
         if len >= room.states() {
             return Slot::Full(Limit::Stored);
@@ -269,7 +269,7 @@ mod tests {
         }
     }
 
-    fn insert(table: &mut Table, state: u32) -> Slot<char, u32> {
+    fn insert(table: &mut Table, state: u32) -> Slot<u32, char, u32> {
         NodeTable::<Doubling>::find_or_insert(
             table,
             &Doubling::new(1, 2),
@@ -298,7 +298,7 @@ mod tests {
         }
         for (id, state) in (0..10_000u32).map(|k| k << 12).enumerate() {
             assert_eq!(find(&table, state), Some(id_for(id)));
-            assert!(matches!(insert(&mut table, state), Slot::Old(old, _) if old as usize == id));
+            assert!(matches!(insert(&mut table, state), Slot::Old(old, ..) if old as usize == id));
             assert_eq!(*NodeTable::<Doubling>::state(&table, id_for(id)), state);
         }
         assert_eq!(find(&table, 1), None);
@@ -320,7 +320,7 @@ mod tests {
         ));
         assert!(matches!(
             table.find_or_insert(&problem, 1, node(0), &one),
-            Slot::Old(0, _)
+            Slot::Old(0, ..)
         ));
         assert!(matches!(
             table.find_or_insert(&problem, 2, node(0), &one),
@@ -349,7 +349,7 @@ mod tests {
         assert!(small.used() <= 64 << 10, "{}", small.used());
         assert!(NodeTable::<Doubling>::allocated(&table) <= 64 << 10);
         assert_eq!(NodeTable::<Doubling>::len(&table), stored);
-        assert!(matches!(insert(&mut table, 7), Slot::Old(7, _)));
+        assert!(matches!(insert(&mut table, 7), Slot::Old(7, ..)));
 
         let mut dense = DenseTable::<u32, char, u32>::default();
         let limits = crate::Limits::<u32>::new().max_memory(1 << 20);

@@ -91,7 +91,7 @@ pub(crate) trait NodeTable<P: SearchProblem> {
         state: P::State,
         node: Node<P::Action, P::Cost>,
         room: &Room,
-    ) -> Slot<P::Action, P::Cost>;
+    ) -> Slot<P::State, P::Action, P::Cost>;
     /// The bytes the table holds allocated (kept from earlier searches).
     fn allocated(&self) -> usize;
     /// The stored states and nodes, by id.
@@ -128,10 +128,11 @@ pub(crate) trait NodeTable<P: SearchProblem> {
 }
 
 /// What [`NodeTable::find_or_insert`] did.
-pub(crate) enum Slot<A, C> {
-    /// The state was stored already, under this id; the offered node comes
-    /// back unused.
-    Old(NodeId, Node<A, C>),
+pub(crate) enum Slot<S, A, C> {
+    /// The state was stored already, under this id; the offered node and
+    /// state value come back unused (a search that finds the path cheaper
+    /// stores both: [`Stored::replace`]).
+    Old(NodeId, Node<A, C>, S),
     /// The state is new and now stored under this id.
     New(NodeId),
     /// The state is new and the table is full (`Limit::Stored`) or cannot

@@ -19,7 +19,7 @@ pub(crate) fn insert_root<P: SearchProblem>(
         g: P::Cost::ZERO,
     };
     match table.find_or_insert(problem, state, node, room) {
-        Slot::New(id) | Slot::Old(id, _) => Ok(id),
+        Slot::New(id) | Slot::Old(id, ..) => Ok(id),
         Slot::Full(limit) => Err(limit),
     }
 }

@@ -56,6 +56,15 @@ impl<S, A, C> Stored<S, A, C> {
         &mut self.nodes[id]
     }
 
+    /// Stores `state` and `node` for `id` in place of what it held: a
+    /// cheaper path to a state equal (under `Eq`) to the stored one, whose
+    /// value may carry more than its key.
+    #[inline]
+    pub(crate) fn replace(&mut self, id: usize, state: S, node: Node<A, C>) {
+        self.states[id] = state;
+        self.nodes[id] = node;
+    }
+
     /// Stores a state and its node, within `room`.
     #[expect(
         clippy::inline_always,

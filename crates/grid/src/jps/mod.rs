@@ -122,18 +122,18 @@
 //! that turns only at jump points: the *canonical* path, which among
 //! symmetric optimal paths takes its diagonal steps as early as possible,
 //! and whose every turn is at a cell where the rules above list the
-//! direction it turns to. Each canonical segment is one jump, so the graph
-//! whose nodes are (cell, arrival direction) and whose edges are jumps
-//! holds a path of the optimal cost, and no cheaper one, since every jump
-//! walks legal single steps. The adapter searches that graph with two
-//! changes that keep every path and its cost:
+//! direction it turns to. Each canonical segment is one jump, and every
+//! jump walks legal single steps, so no path the adapter finds is cheaper
+//! than the optimum. The search is theirs: A* with one node per cell,
+//! expanded with the pruning of the arrival that reached it cheapest (the
+//! first of equally cheap ones), which their proof covers. Two changes
+//! keep every path and its cost:
 //!
 //! - a diagonal jump point whose successors are only its straight jumps
 //!   and the diagonal's continuation is bypassed: each path through it
 //!   becomes one edge (a turn) from its predecessor, of the same cost;
-//! - two arrivals at a cell that have the same successors there are one
-//!   node (see below): merging nodes with identical out-edges changes no
-//!   path's cost.
+//! - arrivals with the same successors at a cell share one code (see
+//!   below), which changes no successor set.
 //!
 //! An edge's cost is the octile length of its one or two runs, at least
 //! the octile distance between its ends, so the route's estimate stays
@@ -145,44 +145,37 @@
 //! AI maps; unit tests check the bit scans and the table against a
 //! one-cell-at-a-time walk.
 //!
-//! # The state: a cell and an arrival direction
+//! # The state: a cell, expanded as its cheapest arrival
 //!
 //! The successors of a jump point depend on the direction it was reached
-//! in. frontier's tables key states by `Eq`, `Hash` and `rank`, keep the
-//! first state value stored, and on a cheaper path update only g and the
-//! parent. A state that carried the direction but compared by cell alone
-//! would, after a cheaper arrival from another direction, be expanded with
-//! the stale direction: wrong pruning, possibly a longer path. So a
-//! [`JumpPoint`] is the pair (cell, arrival code), compared, hashed and
-//! ranked as the pair: the search is plain A* on a graph whose nodes'
-//! successors are fixed, and its optimality needs nothing from the core.
-//! The code is canonical: arrivals whose successor sets at the cell are
+//! in. A [`JumpPoint`] carries its cell, its arrival code and the
+//! successor mask the pair gives, but it is equal, hashed and ranked by
+//! its cell alone, so a search keeps one node per cell, as Warthog and
+//! `grid_pathfinding` do. [`frontier::astar`] stores, on a cheaper path to
+//! a stored state, the state value that came with it (see
+//! [`frontier::AStar`]), so a cell is expanded as its cheapest arrival,
+//! with that arrival's pruning; an arrival as cheap as the stored one is
+//! dropped, as in the published algorithm, which keeps one parent per
+//! node (the differential tests check the lengths against plain A* on
+//! every query of the test maps and, in `many_random_grids`, on 480,000
+//! random queries of both models). The code is canonical: arrivals whose successor sets at the cell are
 //! equal (a north-east arrival and an east one whose forced successors are
-//! north and north-east, say) get the smallest such code, so they are one
-//! state. The state also carries its successor mask, a function of the
-//! pair, so it is looked up once.
+//! north and north-east, say) get the smallest such code.
 //!
-//! The price: a cell reached from directions with different successors
-//! is stored once per direction and may be expanded once per direction,
-//! including after a cheaper arrival from elsewhere (per-cell JPS, as in
-//! Warthog or `grid_pathfinding`, keeps one node per cell and takes the
-//! direction of its best parent when it expands it, which needs the
-//! search's bookkeeping). On game and room maps that costs little (8-25 %
-//! more expansions than distinct cells, measured); on maps of scattered
-//! obstacles, where nearly every cell is a jump point, nearly twice the
-//! expansions, almost all of them arrivals dearer than the cell's best,
-//! and there JPS is no faster than plain A* (see *Speed*). A rank is
-//! `cell · 9 + code` (8 directions and the start), so a dense table takes
-//! 9 slots a cell (36 bytes a cell of index, 9.5 MB for a 512 × 512 map,
-//! allocated once per searcher).
+//! A rank is the cell's index, so a dense table takes one slot a cell
+//! (4 bytes a cell of index, 1 MB for a 512 × 512 map, allocated once per
+//! searcher). This needs the core to store the cheaper arrival's value:
+//! the adapter used to key its states by cell *and* arrival, and on maps of
+//! scattered obstacles, where nearly every cell is a jump point, expanded
+//! nearly twice as many nodes (16,577 against 8,412 per query on
+//! `random512-25-0`, `frontier grid crates/grid/testdata --algo jps`),
+//! almost all of them arrivals dearer than the cell's best.
 //!
-//! The alternatives tried were slower: one state per cell jumping the
-//! union of the successor sets of every arrival direction that makes the
-//! cell a jump point is optimal too, but the extra, often backward, jumps
-//! create more states than the duplicates they save (1.4 to 13 times the
-//! expansions on room, game and city maps); merging only the straight
-//! arrivals that way cut the expansions on a random map by 40 % without
-//! making it faster, and made game maps up to five times slower.
+//! The alternatives tried before were slower: one state per cell jumping
+//! the union of the successor sets of every arrival direction that makes
+//! the cell a jump point is optimal too, but the extra, often backward,
+//! jumps create more states than the duplicates they save (1.4 to 13 times
+//! the expansions on room, game and city maps).
 //!
 //! # Water
 //!
@@ -297,10 +290,11 @@ enum Stop {
 
 /// A state of a jump point search: a cell, and the direction the search
 /// travelled to reach it (none for the start) or, when another direction
-/// has the same successors there, the first such direction. Two jump
-/// points are equal only if both agree: see the [module docs](self) for
-/// why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// has the same successors there, the first such direction. Jump points
+/// are equal, hash and rank by their cell alone: A* keeps one node per
+/// cell and expands it as its cheapest arrival (see the [module
+/// docs](self)).
+#[derive(Clone, Copy, Debug)]
 pub struct JumpPoint {
     cell: Cell,
     /// `Direction as u8`, or [`START`]: the canonical arrival code.
@@ -326,9 +320,23 @@ impl JumpPoint {
         Direction::ALL.get(usize::from(self.from)).copied()
     }
 
-    /// The rank for dense tables: `cell · 9 + code`.
+    /// The rank for dense tables: the cell's index.
     fn rank(self) -> usize {
-        self.cell.index() * 9 + usize::from(self.from)
+        self.cell.index()
+    }
+}
+
+impl PartialEq for JumpPoint {
+    fn eq(&self, other: &Self) -> bool {
+        self.cell == other.cell
+    }
+}
+
+impl Eq for JumpPoint {}
+
+impl std::hash::Hash for JumpPoint {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cell.hash(state);
     }
 }
 
@@ -678,7 +686,7 @@ impl<M: JumpMovement> SearchProblem for Jps<'_, M> {
 
 impl<M: JumpMovement> RankedStates for Jps<'_, M> {
     fn state_count(&self) -> usize {
-        self.route.grid().cell_count() * 9
+        self.route.grid().cell_count()
     }
 
     fn rank(&self, point: &JumpPoint) -> usize {

@@ -373,7 +373,7 @@ impl<M: JumpMovement> SearchProblem for JpsPlus<'_, M> {
 
 impl<M: JumpMovement> RankedStates for JpsPlus<'_, M> {
     fn state_count(&self) -> usize {
-        self.route.grid().cell_count() * 9
+        self.route.grid().cell_count()
     }
 
     fn rank(&self, point: &JumpPoint) -> usize {

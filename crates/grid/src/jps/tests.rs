@@ -188,7 +188,7 @@ fn jump_points_are_canonical() {
             let mut seen = std::collections::HashSet::new();
             let mut stack = vec![jps.start()];
             while let Some(point) = stack.pop() {
-                if !seen.insert(point) {
+                if !seen.insert((point.cell, point.from)) {
                     continue;
                 }
                 let hood = hood(&grid, point.cell);
