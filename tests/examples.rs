@@ -429,6 +429,41 @@ fn compare_prints_json_and_a_table() {
 }
 
 #[test]
+fn compare_builds_the_table_only_for_runs_that_look_it_up() {
+    let boards = temp_file("table.txt", &format!("{SAMPLE}\n"));
+    let stacks = temp_file("table-stacks.txt", "3 1 2\n");
+    let cases = [
+        (&["--boards", boards.to_str().unwrap()][..], true),
+        (
+            &[
+                "--boards",
+                boards.to_str().unwrap(),
+                "--algorithms",
+                "astar",
+            ],
+            false,
+        ),
+        (&["--pancakes", stacks.to_str().unwrap()], false),
+    ];
+    for (args, built) in cases {
+        let table = run("compare", args, "");
+        assert!(table.status.success(), "{args:?}: {}", stderr(&table));
+        let out = stdout(&table);
+        assert_eq!(out.contains("table: built once"), built, "{args:?}: {out}");
+        let json = run("compare", &[args, &["--format", "json"]].concat(), "");
+        assert!(json.status.success(), "{args:?}: {}", stderr(&json));
+        let out = stdout(&json);
+        assert_eq!(
+            out.contains("\"table_build_seconds\": null"),
+            !built,
+            "{args:?}: {out}"
+        );
+    }
+    let _ = std::fs::remove_file(boards);
+    let _ = std::fs::remove_file(stacks);
+}
+
+#[test]
 fn terrain_draws_the_cheapest_path() {
     let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/terrain.txt");
     let output = run("terrain", &[map], "");

@@ -186,7 +186,7 @@ mod tests {
             max_stored: Some(100_000),
             max_time: None,
             jobs: 1,
-            table_build: Duration::from_millis(5),
+            table_build: Some(Duration::from_millis(5)),
             wall: Duration::from_secs(1),
         }
     }

@@ -34,7 +34,7 @@ pub struct Settings {
     /// How many boards were solved at once.
     pub jobs: usize,
     /// How long building the 3x3 table took.
-    pub table_build: Duration,
+    pub table_build: Option<Duration>,
     /// Wall time of the whole run.
     pub wall: Duration,
 }
@@ -164,14 +164,17 @@ fn notes(settings: &Settings) -> Vec<String> {
             settings.jobs
         )
     };
-    vec![
+    let mut notes = vec![
         format!("limits per board: {limits}; {timing}; whole run {}.", human_time(settings.wall)),
         "expanded, generated and time/board are means over all attempts, those stopped by a limit included (work done until then); length is the mean over solved boards; peak stored is the largest of any attempt.".to_owned(),
-        format!(
+    ];
+    if let Some(build) = settings.table_build {
+        notes.push(format!(
             "table: built once by one reverse BFS in {}, not counted in its rows (which are lookups only).",
-            human_time(settings.table_build)
-        ),
-    ]
+            human_time(build)
+        ));
+    }
+    notes
 }
 
 fn render_table(rows: &[Row], settings: &Settings) -> String {
@@ -305,7 +308,8 @@ struct RawSettings {
     max_stored: Option<usize>,
     max_seconds: Option<f64>,
     jobs: usize,
-    table_build_seconds: f64,
+    /// `null` when the run looked nothing up in the 3x3 table.
+    table_build_seconds: Option<f64>,
     wall_seconds: f64,
 }
 
@@ -334,7 +338,7 @@ fn render_json(rows: &[Row], settings: &Settings) -> String {
             max_stored: settings.max_stored,
             max_seconds: settings.max_time.map(|t| t.as_secs_f64()),
             jobs: settings.jobs,
-            table_build_seconds: settings.table_build.as_secs_f64(),
+            table_build_seconds: settings.table_build.map(|t| t.as_secs_f64()),
             wall_seconds: settings.wall.as_secs_f64(),
         },
         rows: rows.iter().map(RawRow::from).collect(),
