@@ -49,7 +49,8 @@
 //!   of up to 25 works), five bits a cell in a `u128`, with the same
 //!   parsing, printing, moves, solvability, random boards, Manhattan
 //!   distance and linear conflict, and the same search capabilities but
-//!   ranking.
+//!   ranking; [`heuristic::pdb::large`] holds their pattern databases
+//!   (the 24-puzzle's 6-6-6-6).
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
