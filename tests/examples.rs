@@ -955,6 +955,7 @@ fn twentyfour_stops_within_its_limits_and_refuses_bad_input() {
         &["--max-time", "-1", "korf50"][..],
         &["--heuristic", "pdb-7-8", "korf50"],
         &["--algo", "astar-dense", "korf50"],
+        &["--algo", "mm", "korf50"],
     ] {
         let output = run("twentyfour", args, "");
         assert_eq!(

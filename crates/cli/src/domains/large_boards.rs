@@ -53,6 +53,9 @@ impl<const W: usize, const H: usize> DomainInfo for LargeBoards<W, H> {
             Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
                 Some("dense tables are kept for 3x3 boards: 5x5 would need 25! entries")
             }
+            Algorithm::Mm | Algorithm::Nbs => Some(
+                "large boards have no backward heuristic (toward the start): use bidirectional",
+            ),
             Algorithm::Jps => Some("jump point search is for grid maps"),
             _ => None,
         }
@@ -213,8 +216,9 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
     }
 }
 
-/// Large boards search in place (IDA*), backward (bidirectional BFS, MM,
-/// NBS) and with reversible moves (BPMX); they have no ranking.
+/// Large boards search in place (IDA*), backward (bidirectional BFS; the
+/// domain refuses MM and NBS, which would search backward blind) and with
+/// reversible moves (BPMX); they have no ranking.
 impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H> + Sync> Searchable
     for LargePuzzle<W, H, Hr>
 {
