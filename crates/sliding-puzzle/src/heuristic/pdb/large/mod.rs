@@ -53,6 +53,13 @@
 //! cached like the 4x4 ones, one file per table named after the board and
 //! the tiles (`5x5-11-12-16-17-21-22.pdb`).
 //!
+//! The tests (`tests/large_pdb.rs`) check the tables against a brute-force
+//! search on 5x5 groups of three tiles, against the 4x4 code on 3x3, and
+//! shared tables against each group's own; the full 6-6-6-6 tables are
+//! checked on the fifty by an ignored test (`PDB_CACHE=target/pdb-cache
+//! cargo test --release -p frontier-sliding-puzzle --test large_pdb --
+//! --ignored`), which builds them into the cache the first time.
+//!
 //! Dual lookups ([`LargePatternDatabase::with_dual`]) use the same
 //! tables: the dual of the board with its blank walked home (as far from
 //! the goal as that board), less the walk. The 4x4 databases' dual lookups
