@@ -33,7 +33,10 @@
 //! instance is reported as stopped, not wrong, and the next one starts),
 //! and Ctrl-C stops the run cleanly: the search under way is cancelled,
 //! the rows so far and the totals are printed, and the instances left are
-//! counted as not run (a second Ctrl-C exits at once).
+//! counted as not run (a second Ctrl-C exits at once). Before the first
+//! search starts (while the databases are loaded or built) Ctrl-C ends the
+//! program at once, as nothing was solved yet; a table half built is
+//! rebuilt next time, never used.
 //!
 //! The 6-6-6-6 databases are loaded from `--cache-dir` (default
 //! `target/pdb-cache`), or built there on first use with a progress bar on
