@@ -41,7 +41,7 @@
 //! 25!/19! = 127,512,000 bytes, 255 MB in all (Korf's program keeps two
 //! too). A lookup for C reads B's tiles' counterparts (tile `t` of B ↔
 //! tile `26 - t` of C) and turns each cell `c` into `24 - c`; for D, cell
-//! (row, column) becomes (column, 4 - row).
+//! (row, column) becomes (4 - column, row), a quarter turn back.
 //!
 //! # Building
 //!
