@@ -9,6 +9,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use sliding_puzzle::heuristic::pdb::large::LargePatternDatabase;
 use sliding_puzzle::heuristic::pdb::{GroupProgress, Partition, PatternDatabase};
 
 /// Called with each build's progress.
@@ -37,7 +38,8 @@ pub struct PatternDatabases {
     dual: bool,
     progress: Option<Box<ProgressFn>>,
     log: Option<Box<LogFn>>,
-    /// `(Partition<W, H>, PatternDatabase<W, H>)` pairs, for any shape.
+    /// `(Partition<W, H>, PatternDatabase<W, H>)` pairs, for any shape, and
+    /// `(Vec<Vec<u8>>, LargePatternDatabase<W, H>)` pairs for large boards.
     loaded: Mutex<Vec<Box<dyn Any + Send + Sync>>>,
 }
 
@@ -235,6 +237,88 @@ impl PatternDatabases {
             database
         };
         loaded.push(Box::new((partition, database.clone())));
+        Ok(database)
+    }
+}
+
+impl PatternDatabases {
+    /// The database of `groups` for large `W`×`H` boards (up to 25
+    /// cells), loaded or built now if it was not yet, with reflection and
+    /// dual lookups as the databases say (a large board's dual lookups need
+    /// no further table: see `LargePatternDatabase::with_dual`).
+    /// Groups that a symmetry of the board maps onto each other share one
+    /// table.
+    ///
+    /// # Errors
+    ///
+    /// Why not, in words: the groups are not disjoint groups of the
+    /// board's tiles, or a table could be neither loaded nor built.
+    pub fn get_large<const W: usize, const H: usize>(
+        &self,
+        groups: &[&[u8]],
+    ) -> Result<LargePatternDatabase<W, H>, String> {
+        let key: Vec<Vec<u8>> = groups
+            .iter()
+            .map(|group| {
+                let mut tiles = group.to_vec();
+                tiles.sort_unstable();
+                tiles
+            })
+            .collect();
+        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
+        let found = loaded.iter().find_map(|entry| {
+            entry
+                .downcast_ref::<(Vec<Vec<u8>>, LargePatternDatabase<W, H>)>()
+                .filter(|(known, _)| *known == key)
+        });
+        if let Some((_, database)) = found {
+            return Ok(database.clone());
+        }
+        let started = Instant::now();
+        let database = LargePatternDatabase::open(groups, Some(&self.cache_dir), |progress| {
+            if let Some(report) = &self.progress {
+                report(progress);
+            }
+        })
+        .map_err(|err| err.to_string())?;
+        if let Some(log) = &self.log {
+            for table in database.tables() {
+                log(&format!(
+                    "pattern {} ({} entries): {}",
+                    tile_list(table.space().tiles()),
+                    table.table().len(),
+                    table.status()
+                ));
+                if let Some(reason) = table.status().save_error() {
+                    log(&format!(
+                        "warning: the table of pattern {} could not be saved and will be built \
+                         again next time: {reason}",
+                        tile_list(table.space().tiles())
+                    ));
+                }
+            }
+            let sizes: Vec<String> = key.iter().map(|g| g.len().to_string()).collect();
+            log(&format!(
+                "{} pattern database ready in {:.1} s: {} tables for {} groups, {} MB (cache: {})",
+                sizes.join("-"),
+                started.elapsed().as_secs_f64(),
+                database.tables().len(),
+                key.len(),
+                database.table_bytes().div_ceil(1_000_000),
+                self.cache_dir.display()
+            ));
+        }
+        let database = if self.reflection && W == H {
+            database.with_reflection().map_err(|err| err.to_string())?
+        } else {
+            database
+        };
+        let database = if self.dual {
+            database.with_dual()
+        } else {
+            database
+        };
+        loaded.push(Box::new((key, database.clone())));
         Ok(database)
     }
 }

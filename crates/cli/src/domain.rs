@@ -1,4 +1,4 @@
-//! The domains the programs solve: 3x3 and 4x4 sliding boards, pancake
+//! The domains the programs solve: 3x3, 4x4 and 5x5 sliding boards, pancake
 //! stacks, terrain maps and the queries of grid-map scenarios, each one
 //! module of [`crate::domains`] that implements [`Domain`], and one line of
 //! [`DOMAINS`].
@@ -320,9 +320,10 @@ impl fmt::Debug for Start {
 
 /// Every domain, in the order of the comparison and its chart. A new
 /// domain is a module of [`crate::domains`] and a line here.
-pub static DOMAINS: [&dyn AnyDomain; 5] = [
+pub static DOMAINS: [&dyn AnyDomain; 6] = [
     &crate::domains::boards::EIGHT,
     &crate::domains::boards::FIFTEEN,
+    &crate::domains::large_boards::TWENTYFOUR,
     &crate::domains::pancakes::PANCAKES,
     &crate::domains::terrain::TERRAIN,
     &crate::domains::grids::GRIDS,

@@ -17,11 +17,16 @@
 //! testdata README explains), or every 4x4 board is unsolvable against this
 //! goal.
 //!
+//! Boards of more than 16 cells ([`LargeBoard`]) are read by
+//! [`large_instances`] and [`parse_large_instances`], in the same format
+//! (`id length t0 .. t24` for the 24-puzzle); Korf & Felner's fifty
+//! 24-puzzles are built in ([`korf50`]).
+//!
 //! Reading never panics: every line that is not a comment yields an
 //! instance or an [`InstanceError`] naming the line and what is wrong.
 
 use crate::parse::board_from_tokens;
-use crate::{Board, InstanceError, TokenExcerpt};
+use crate::{Board, InstanceError, LargeBoard, TokenExcerpt};
 
 /// Korf's 100 random 15-puzzle instances (Korf 1985, *Artificial
 /// Intelligence* 27), converted to the blank-last goal: the text of
@@ -141,8 +146,24 @@ fn parse_line<const W: usize, const H: usize>(
     line: usize,
     text: &str,
 ) -> Result<Instance<W, H>, InstanceError> {
+    let (id, length, board) = parse_record(line, text, Board::<W, H>::CELLS, board_from_tokens)?;
+    Ok(Instance {
+        id,
+        length,
+        board,
+        line,
+    })
+}
+
+/// An instance line's id, length and board, whichever board type `board`
+/// reads from the tile fields (`tiles` of them).
+fn parse_record<B>(
+    line: usize,
+    text: &str,
+    tiles: usize,
+    board: impl FnOnce(&[&str]) -> Result<B, crate::ParseError>,
+) -> Result<(Option<u32>, Option<usize>, B), InstanceError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let tiles = Board::<W, H>::CELLS;
     let (id, length, tile_fields) = match fields.as_slice() {
         all if all.len() == tiles => (None, None, all),
         [id, length, rest @ ..] if rest.len() == tiles => (
@@ -159,14 +180,8 @@ fn parse_line<const W: usize, const H: usize>(
             });
         }
     };
-    let board =
-        board_from_tokens(tile_fields).map_err(|error| InstanceError::Board { line, error })?;
-    Ok(Instance {
-        id,
-        length,
-        board,
-        line,
-    })
+    let board = board(tile_fields).map_err(|error| InstanceError::Board { line, error })?;
+    Ok((id, length, board))
 }
 
 /// A field of digits as a number.
@@ -203,6 +218,109 @@ pub fn korf_instance(id: u32) -> Option<Instance<4, 4>> {
     korf100()
         .into_iter()
         .find(|instance| instance.id == Some(id))
+}
+
+/// Korf & Felner's fifty random 24-puzzle instances (Korf & Felner 2002,
+/// "Disjoint pattern database heuristics", *Artificial Intelligence* 134),
+/// converted to the blank-last goal: the text of
+/// `testdata/korf50-24puzzle-blank-last.txt`. The optimal lengths average
+/// 100.78.
+pub const KORF50: &str = include_str!("../testdata/korf50-24puzzle-blank-last.txt");
+
+/// One line of an instance file of [`LargeBoard`]s: [`Instance`] for
+/// boards of up to 25 cells.
+///
+/// # Example
+///
+/// ```
+/// let korf = sliding_puzzle::instances::korf50();
+/// let first = &korf[0];
+/// assert_eq!((first.id, first.length, first.line), (Some(1), Some(95), 1));
+/// assert!(first.board.is_solvable());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LargeInstance<const W: usize, const H: usize> {
+    /// The id from the file; `None` for a line of tiles alone.
+    pub id: Option<u32>,
+    /// The optimal number of moves from the file; `None` for a line of
+    /// tiles alone.
+    pub length: Option<usize>,
+    /// The board.
+    pub board: LargeBoard<W, H>,
+    /// The line it was read from, counting from 1.
+    pub line: usize,
+}
+
+/// The instances of `text` as [`LargeBoard`]s, one per line that is
+/// neither blank nor a comment, in the format of [`instances`] (`id length
+/// t0 .. t24` or the tiles alone for 5x5), each read or rejected on its own.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::instances::large_instances;
+///
+/// let text = "# a 24-puzzle\n7 2 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 x 23 24\n1 2 3\n";
+/// let read: Vec<_> = large_instances::<5, 5>(text).collect();
+/// assert_eq!(read[0].as_ref().map(|i| (i.id, i.length, i.board.blank())), Ok((Some(7), Some(2), 22)));
+/// assert_eq!(
+///     read[1].as_ref().unwrap_err().to_string(),
+///     "line 3: expected 27 fields (an id, a length and 25 tiles) or the 25 tiles alone, found 3"
+/// );
+/// ```
+pub fn large_instances<const W: usize, const H: usize>(
+    text: &str,
+) -> impl Iterator<Item = Result<LargeInstance<W, H>, InstanceError>> + '_ {
+    text.lines().enumerate().filter_map(|(index, line)| {
+        let line_text = line.trim();
+        if line_text.is_empty() || line_text.starts_with('#') {
+            return None;
+        }
+        let line = index + 1;
+        let record = parse_record(
+            line,
+            line_text,
+            LargeBoard::<W, H>::CELLS,
+            LargeBoard::from_tokens,
+        );
+        Some(record.map(|(id, length, board)| LargeInstance {
+            id,
+            length,
+            board,
+            line,
+        }))
+    })
+}
+
+/// Every instance of `text` as [`LargeBoard`]s (see [`large_instances`]).
+///
+/// # Errors
+///
+/// The first line that cannot be read, as for [`parse_instances`].
+pub fn parse_large_instances<const W: usize, const H: usize>(
+    text: &str,
+) -> Result<Vec<LargeInstance<W, H>>, InstanceError> {
+    large_instances(text).collect()
+}
+
+/// Korf & Felner's fifty 24-puzzles ([`KORF50`]), in file order, each with
+/// its id (1 to 50) and optimal length.
+///
+/// # Example
+///
+/// ```
+/// let korf = sliding_puzzle::instances::korf50();
+/// assert_eq!(korf.len(), 50);
+/// assert_eq!(korf.iter().filter_map(|i| i.length).sum::<usize>(), 5039);
+/// ```
+///
+/// # Panics
+///
+/// Never: the file is compiled in, and the tests read all of it.
+#[must_use]
+pub fn korf50() -> Vec<LargeInstance<5, 5>> {
+    // cannot fail: a constant file, read in full by this module's tests
+    parse_large_instances::<5, 5>(KORF50).expect("the built-in Korf & Felner file reads")
 }
 
 #[cfg(test)]
@@ -269,6 +387,68 @@ mod tests {
             }
         );
         assert!(parse_instances::<2, 2>("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_fifty_24_puzzles_read_in_full() {
+        let all = korf50();
+        let ids: Vec<u32> = all.iter().filter_map(|i| i.id).collect();
+        assert_eq!(ids, (1..=50).collect::<Vec<_>>());
+        assert!(all.iter().all(|i| i.board.is_solvable()));
+        let lengths: Vec<usize> = all.iter().filter_map(|i| i.length).collect();
+        assert_eq!(lengths.len(), 50);
+        // Korf & Felner's lengths run from 81 to 114, every one even or odd
+        // with the blank's distance from home.
+        assert_eq!(lengths.iter().min(), Some(&81));
+        assert_eq!(lengths.iter().max(), Some(&114));
+        for instance in &all {
+            let blank = instance.board.blank();
+            let walk = (4 - blank % 5) + (4 - blank / 5);
+            assert_eq!(
+                instance.length.map(|l| l % 2),
+                Some(walk % 2),
+                "#{:?}",
+                instance.id
+            );
+        }
+    }
+
+    #[test]
+    fn large_lines_name_their_errors() {
+        let goal = LargeBoard::<5, 5>::goal().to_line();
+        let read = |text: &str| parse_large_instances::<5, 5>(text).unwrap_err();
+        assert_eq!(
+            read(&format!("1 x {goal}")),
+            InstanceError::NotANumber {
+                line: 1,
+                field: "length",
+                token: TokenExcerpt::new("x"),
+                position: 1
+            }
+        );
+        assert_eq!(
+            read(&format!("# c\n1 0 {}", goal.replace("24", "26"))),
+            InstanceError::Board {
+                line: 2,
+                error: ParseError::TileOutOfRange {
+                    tile: 26,
+                    position: 23,
+                    max: 24
+                }
+            }
+        );
+        assert_eq!(
+            read("1 2 3 4"),
+            InstanceError::FieldCount {
+                line: 1,
+                expected: 27,
+                tiles: 25,
+                found: 4
+            }
+        );
+        let alone = parse_large_instances::<5, 5>(&goal).unwrap();
+        assert_eq!((alone[0].id, alone[0].length), (None, None));
+        assert!(alone[0].board.is_goal());
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Sliding-tile puzzles (the 8-puzzle, the 15-puzzle and every shape of 2 to
-//! 16 cells) as [`frontier`] search problems: boards packed into a `u64`,
+//! Sliding-tile puzzles (the 8-puzzle, the 15-puzzle, the 24-puzzle and
+//! every shape of 2 to 25 cells) as [`frontier`] search problems: boards of
+//! up to 16 cells packed into a `u64` (larger ones into a `u128`),
 //! strict parsing with typed errors, solvability, ranking, admissible
 //! heuristics updated incrementally move by move, and the whole 8-puzzle
 //! solved in advance. Describe a board once, then solve it with any of
@@ -40,8 +41,16 @@
 //!   [`Board::to_line`] the one-line form), with [`ParseError`] and
 //!   [`MoveError`]; errors keep a bad token as a bounded [`TokenExcerpt`].
 //! - [`instances`]: files of boards with their ids and optimal lengths
-//!   (`id length t0 .. tN`), with [`InstanceError`], and Korf's 100
-//!   15-puzzles built in ([`instances::korf100`]).
+//!   (`id length t0 .. tN`), with [`InstanceError`], Korf's 100
+//!   15-puzzles built in ([`instances::korf100`]) and Korf & Felner's
+//!   fifty 24-puzzles ([`instances::korf50`]).
+//! - [`LargeBoard`] (with [`Twentyfour`]), [`LargeHeuristic`],
+//!   [`LargePuzzle`], [`LargeState`]: boards of 17 to 25 cells (any shape
+//!   of up to 25 works), five bits a cell in a `u128`, with the same
+//!   parsing, printing, moves, solvability, random boards, Manhattan
+//!   distance and linear conflict, and the same search capabilities but
+//!   ranking; [`heuristic::pdb::large`] holds their pattern databases
+//!   (the 24-puzzle's 6-6-6-6).
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
@@ -56,6 +65,11 @@
 //! - **A board is one `u64` and a byte.** Four bits a cell fit 16 cells, so
 //!   a board is `Copy`, compares and hashes as one word, and a move is two
 //!   shifts and two XORs. The blank's cell is kept so moves need no search.
+//!   Boards of more than 16 cells are a second type, [`LargeBoard`], on a
+//!   `u128` five bits a cell: one generic word would cost the 3x3 and 4x4
+//!   searches speed. The two share the move letters, [`Slide`], the token
+//!   parsing and its errors, the instance reader and the heuristics' unit
+//!   types, which implement both [`Heuristic`] and [`LargeHeuristic`].
 //! - **The shape is a const generic.** `Board<W, H>` runs the same code for
 //!   every shape; per-shape tables (neighbours, Manhattan distances,
 //!   linear-conflict keys) are computed at compile time, and a shape of more
@@ -92,6 +106,7 @@ mod eight_table;
 mod error;
 pub mod heuristic;
 pub mod instances;
+mod large;
 mod moves;
 mod parse;
 mod problem;
@@ -103,6 +118,9 @@ pub use board::{BlankMove, Board, Eight, Fifteen, Slide};
 pub use eight_table::EightTable;
 pub use error::{InstanceError, MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
+pub use large::{
+    LargeBlankMove, LargeBoard, LargeHeuristic, LargeMemo, LargePuzzle, LargeState, Twentyfour,
+};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;
 pub use problem::{Puzzle, PuzzleState};

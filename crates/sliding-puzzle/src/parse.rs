@@ -9,7 +9,7 @@ use crate::{Board, Eight, Fifteen, ParseError};
 
 /// The tokens of an input: whitespace-separated words, or the characters of
 /// a single word when `compact` allows that form.
-fn tokens(text: &str, compact: bool) -> Vec<&str> {
+pub(crate) fn tokens(text: &str, compact: bool) -> Vec<&str> {
     if compact && is_compact(text) {
         let word = text.trim();
         return word
@@ -27,7 +27,7 @@ fn is_compact(text: &str) -> bool {
 }
 
 /// Reads each token as a tile number (the blank is 0).
-fn values(tokens: &[&str]) -> Result<Vec<u64>, ParseError> {
+pub(crate) fn values(tokens: &[&str]) -> Result<Vec<u64>, ParseError> {
     tokens
         .iter()
         .enumerate()

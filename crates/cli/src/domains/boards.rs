@@ -158,6 +158,7 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
             HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 if !fifteen => {
                 Some("its pattern databases are for 4x4 boards")
             }
+            HeuristicName::Pdb6666 => Some("its pattern database is for 5x5 boards"),
             _ => None,
         }
     }
@@ -277,8 +278,14 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
                 ),
             ),
         )),
-        // cannot happen: the domain refuses the pancake and grid heuristics
-        // first
+        // cannot happen: the domain refuses the 5x5, pancake and grid
+        // heuristics first
+        HeuristicName::Pdb6666 => {
+            return Err(SolveError::Unavailable {
+                heuristic: name,
+                reason: "its pattern database is for 5x5 boards".to_owned(),
+            });
+        }
         HeuristicName::Gap3 | HeuristicName::Gap2 | HeuristicName::Gap1 | HeuristicName::Gap => {
             return Err(SolveError::Unavailable {
                 heuristic: name,

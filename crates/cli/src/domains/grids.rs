@@ -165,7 +165,8 @@ impl DomainInfo for GridMaps {
             | HeuristicName::Pdb663
             | HeuristicName::Pdb78
             | HeuristicName::Pdb78x2
-            | HeuristicName::Pdb78x5 => Some("it measures sliding-puzzle boards"),
+            | HeuristicName::Pdb78x5
+            | HeuristicName::Pdb6666 => Some("it measures sliding-puzzle boards"),
         }
     }
 }

@@ -5,5 +5,6 @@
 
 pub mod boards;
 pub mod grids;
+pub mod large_boards;
 pub mod pancakes;
 pub mod terrain;

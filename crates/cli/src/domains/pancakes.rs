@@ -52,6 +52,7 @@ impl DomainInfo for PancakeStacks {
             HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
                 "its pattern databases are for 4x4 boards"
             }
+            HeuristicName::Pdb6666 => "its pattern database is for 5x5 boards",
             HeuristicName::Octile => "it measures grid maps",
             _ => "it measures sliding-puzzle boards",
         })

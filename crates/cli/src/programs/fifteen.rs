@@ -44,24 +44,23 @@
 //! matched it; 1 otherwise; 2 if the input, the strategy or the cache could
 //! not be used.
 
-use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-
-use super::{Invocation, Program};
 use std::sync::Arc;
-use std::time::Duration;
+
+use super::solving::{Row, Table, read_rows, run_rows};
+use super::{Invocation, Program};
 
 use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
 use crate::domains::boards::FIFTEEN;
 use crate::jobs::{Jobs, parse_jobs};
-use crate::lines::lines;
 use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
-use crate::strategy::{Answer, Solver, Strategy, ignored_heuristic};
+use crate::strategy::{Solver, Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
-use sliding_puzzle::instances::{Instance, KORF100, parse_instances};
+use sliding_puzzle::instances::{KORF100, parse_instances};
+use sliding_puzzle::{Board, InstanceError};
 
 /// Solves 15-puzzles optimally and checks every solution.
 #[derive(Debug, Parser)]
@@ -97,19 +96,6 @@ pub struct Args {
 /// The domain `fifteen` solves: `--help` lists what it offers.
 static BOARDS: [&dyn AnyDomain; 1] = [&FIFTEEN];
 
-/// One 15-puzzle instance.
-type Fifteen = Instance<4, 4>;
-
-/// How one instance went.
-#[derive(Debug)]
-struct Outcome {
-    length: Option<usize>,
-    generated: u64,
-    elapsed: Duration,
-    /// What went wrong, if anything.
-    problem: Option<String>,
-}
-
 impl Program for Args {
     const NAME: &'static str = "fifteen";
     const SUMMARY: &'static str = "Solves 15-puzzles optimally (Korf's 100 by default), checked against the published lengths";
@@ -124,7 +110,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
     }
-    let mut instances = match read_instances(&args.input) {
+    let mut instances = match read_rows(&args.input, ("korf100", KORF100), parse) {
         Ok(instances) => instances,
         Err(err) => {
             eprintln!("error: {err}");
@@ -148,136 +134,23 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         eprintln!("error: {err}");
         return ExitCode::from(2);
     }
-    let outcomes = solve_all(&mut solver, strategy, &instances);
-    if report(&instances, &outcomes) {
+    let table = Table { rates: false };
+    if run_rows(
+        &mut solver,
+        &FIFTEEN,
+        &instances,
+        strategy,
+        &Limits::new(),
+        table,
+        || false,
+    ) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
 }
 
-/// Reads `korf100` or the file at `input`, stopping at its first bad line
-/// (a line that is not UTF-8 among them).
-fn read_instances(input: &str) -> Result<Vec<Fifteen>, String> {
-    if input == "korf100" {
-        return parse_instances(KORF100).map_err(|err| format!("{input}, {err}"));
-    }
-    let bytes = std::fs::read(input).map_err(|err| format!("cannot read {input}: {err}"))?;
-    // The lines that are UTF-8 are read as they are, so the parser's line
-    // numbers stay the file's; the first that is not stands in for a blank
-    // line, and is reported unless a line above it is bad too. A comment
-    // is a comment whatever its bytes.
-    let mut text = String::with_capacity(bytes.len());
-    let mut not_utf8 = None;
-    for line in lines(&bytes) {
-        match line.text() {
-            Ok(line) => text.push_str(line),
-            Err(_) if line.is_comment() => text.push('#'),
-            Err(err) => {
-                not_utf8.get_or_insert(err);
-            }
-        }
-        text.push('\n');
-    }
-    match (parse_instances(&text), not_utf8) {
-        (Err(err), bad) if bad.is_none_or(|bad| err.line() < bad.line) => {
-            Err(format!("{input}, {err}"))
-        }
-        (_, Some(bad)) => Err(format!("{input}, line {}: {bad}", bad.line)),
-        (instances, None) => instances.map_err(|err| format!("{input}, {err}")),
-    }
-}
-
-/// Solves every instance with `strategy`; the solver replays each solution
-/// before returning it.
-fn solve_all(solver: &mut Solver, strategy: Strategy, instances: &[Fifteen]) -> Vec<Outcome> {
-    let limits = Limits::new();
-    instances
-        .iter()
-        .map(|instance| {
-            let attempt = match solver.solve(&FIFTEEN, &instance.board, strategy, &limits) {
-                Ok(attempt) => attempt,
-                Err(err) => {
-                    return Outcome {
-                        length: None,
-                        generated: 0,
-                        elapsed: Duration::ZERO,
-                        problem: Some(err.to_string()),
-                    };
-                }
-            };
-            let (length, problem) = match &attempt.answer {
-                Answer::Solved(_) => {
-                    let length = attempt.moves().unwrap_or_default();
-                    let problem = instance
-                        .length
-                        .filter(|&published| published != length)
-                        .map(|published| format!("length {length}, published {published}"));
-                    (Some(length), problem)
-                }
-                Answer::Unsolvable => (None, Some("unsolvable".to_owned())),
-                Answer::Stopped(limit) => (None, Some(format!("stopped by its {limit}"))),
-            };
-            Outcome {
-                length,
-                generated: attempt.stats.generated,
-                elapsed: attempt.elapsed,
-                problem,
-            }
-        })
-        .collect()
-}
-
-/// Prints the table and the totals; true if every instance is fine.
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "averages and rates for display; counts stay far below 2^53"
-)]
-fn report(instances: &[Fifteen], outcomes: &[Outcome]) -> bool {
-    let mut out = String::new();
-    let dash = || "-".to_owned();
-    // cannot fail: writing to a String
-    let _ = writeln!(
-        out,
-        "{:>5} {:>6} {:>9} {:>15} {:>10}",
-        "id", "length", "published", "generated", "time (ms)"
-    );
-    let mut failures = 0;
-    for (instance, outcome) in instances.iter().zip(outcomes) {
-        // A line of tiles alone is named by its line number.
-        let id = instance
-            .id
-            .map_or_else(|| instance.line.to_string(), |id| id.to_string());
-        let _ = write!(
-            out,
-            "{id:>5} {:>6} {:>9} {:>15} {:>10.1}",
-            outcome.length.map_or_else(dash, |l| l.to_string()),
-            instance.length.map_or_else(dash, |l| l.to_string()),
-            outcome.generated,
-            outcome.elapsed.as_secs_f64() * 1e3
-        );
-        if let Some(problem) = &outcome.problem {
-            failures += 1;
-            let _ = write!(out, "  FAILED: {problem}");
-        }
-        out.push('\n');
-    }
-    let solved: Vec<&Outcome> = outcomes.iter().filter(|o| o.length.is_some()).collect();
-    let length: usize = solved.iter().filter_map(|o| o.length).sum();
-    let published: usize = instances.iter().filter_map(|i| i.length).sum();
-    let generated: u64 = outcomes.iter().map(|o| o.generated).sum();
-    let elapsed: Duration = outcomes.iter().map(|o| o.elapsed).sum();
-    let count = instances.len().max(1) as f64;
-    let _ = writeln!(
-        out,
-        "total: {} instances, {} solved, length {length} (published {published}), \
-         {generated} nodes generated ({:.0} per instance), {:.3} s ({:.0} nodes/s), {failures} failed",
-        instances.len(),
-        solved.len(),
-        generated as f64 / count,
-        elapsed.as_secs_f64(),
-        generated as f64 / elapsed.as_secs_f64().max(1e-9),
-    );
-    print!("{out}");
-    failures == 0
+/// Reads 4x4 instances.
+fn parse(text: &str) -> Result<Vec<Row<Board<4, 4>>>, InstanceError> {
+    parse_instances::<4, 4>(text).map(|rows| rows.into_iter().map(Row::from).collect())
 }

@@ -17,7 +17,9 @@ pub mod enumerate;
 pub mod fifteen;
 pub mod grid;
 pub mod knight;
+mod solving;
 pub mod terrain;
+pub mod twentyfour;
 
 /// One program: its options, and what it does with them.
 pub trait Program: clap::Parser {
@@ -77,10 +79,11 @@ impl Entry {
 }
 
 /// Every program, in the order `frontier --help` lists them.
-pub const PROGRAMS: [Entry; 7] = [
+pub const PROGRAMS: [Entry; 8] = [
     Entry::of::<compare::Args>(),
     Entry::of::<eight::Args>(),
     Entry::of::<fifteen::Args>(),
+    Entry::of::<twentyfour::Args>(),
     Entry::of::<grid::Args>(),
     Entry::of::<knight::Args>(),
     Entry::of::<terrain::Args>(),

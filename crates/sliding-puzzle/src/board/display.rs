@@ -32,7 +32,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
 }
 
 /// Appends `tile` (`x` for the blank) right-aligned in `width` characters.
-fn push_tile(out: &mut String, tile: u8, width: usize) {
+pub(crate) fn push_tile(out: &mut String, tile: u8, width: usize) {
     use std::fmt::Write;
     // cannot fail: writing to a String never errors
     let _ = if tile == 0 {

@@ -12,6 +12,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::ParseError;
 
+pub(crate) use display::push_tile;
 pub use slides::{BlankMove, Slide};
 
 /// A `W`×`H` sliding-tile board: tiles `1..W*H` and the blank (tile 0).

@@ -21,6 +21,11 @@
 //! jump by more than one. IDA* and A* still return optimal solutions (A*
 //! may reopen states).
 //!
+//! Boards of more than 16 cells have their own spaces and databases in
+//! [`large`], with the same semantics: the 24-puzzle's 6-6-6-6 partition,
+//! tables shared between groups that a symmetry of the board maps onto
+//! each other, reflection.
+//!
 //! # The 15-puzzle partitions
 //!
 //! The papers use Korf's goal (blank top left, tile `t` in cell `t`). This
@@ -156,6 +161,7 @@ mod bits;
 mod database;
 mod dual;
 mod group;
+pub mod large;
 mod memo;
 mod partition;
 mod reflection;
@@ -200,6 +206,16 @@ pub enum PatternError {
     GoalBlankCovered {
         /// The cell as given.
         cell: u8,
+    },
+    /// A group of a large board's database has too many tiles.
+    #[error("group {group} has {tiles} tiles; a large board's group has at most {max}")]
+    GroupTooLarge {
+        /// The group's index, from 0.
+        group: usize,
+        /// Its number of tiles.
+        tiles: usize,
+        /// The most a group may have.
+        max: usize,
     },
     /// Reflection across the main diagonal needs a square board.
     #[error("reflection needs a square board, not {width}x{height}")]

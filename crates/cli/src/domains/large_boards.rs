@@ -1,0 +1,235 @@
+//! Sliding-tile boards of more than 16 cells: the 24-puzzle
+//! ([`TWENTYFOUR`]), with the misplaced-tiles, Manhattan, linear-conflict
+//! and 6-6-6-6 pattern-database heuristics.
+
+use frontier::Limits;
+use sliding_puzzle::heuristic::pdb::large::TWENTYFOUR_6_6_6_6;
+use sliding_puzzle::{
+    LargeBoard, LargeHeuristic, LargePuzzle, LargeState, LinearConflict, Manhattan, Misplaced,
+    Move, Zero, format_moves,
+};
+
+use crate::domain::{Context, Domain, DomainInfo};
+use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
+use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
+
+/// `W`×`H` sliding boards of up to 25 cells ([`LargeBoard`]), the domain.
+#[derive(Debug, Default)]
+pub struct LargeBoards<const W: usize, const H: usize>;
+
+/// 5x5 boards: the 24-puzzle.
+pub static TWENTYFOUR: LargeBoards<5, 5> = LargeBoards;
+
+/// `moves` as the path of `board`, or why they do not solve it.
+fn path<const W: usize, const H: usize>(
+    board: LargeBoard<W, H>,
+    moves: Vec<Move>,
+) -> Result<Path, String> {
+    board
+        .verify_solution(&moves)
+        .map_err(|err| err.to_string())?;
+    let text = format_moves(&moves);
+    Ok(Path::new(moves, text, "moves"))
+}
+
+impl<const W: usize, const H: usize> DomainInfo for LargeBoards<W, H> {
+    fn name(&self) -> &'static str {
+        match (W, H) {
+            (5, 5) => "5x5",
+            _ => "large board",
+        }
+    }
+
+    fn instances(&self) -> &'static str {
+        match (W, H) {
+            (5, 5) => "5x5 boards",
+            _ => "large boards",
+        }
+    }
+
+    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
+        match algorithm {
+            Algorithm::Table => Some("the table holds 3x3 boards only"),
+            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
+                Some("dense tables are kept for 3x3 boards: 5x5 would need 25! entries")
+            }
+            Algorithm::Mm | Algorithm::Nbs => Some(
+                "large boards have no backward heuristic (toward the start): use bidirectional",
+            ),
+            Algorithm::Jps => Some("jump point search is for grid maps"),
+            _ => None,
+        }
+    }
+
+    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
+        match heuristic {
+            HeuristicName::Zero
+            | HeuristicName::Misplaced
+            | HeuristicName::Manhattan
+            | HeuristicName::LinearConflict => None,
+            HeuristicName::Pdb6666 if W == 5 && H == 5 => None,
+            HeuristicName::Pdb6666 => Some("its pattern database is for 5x5 boards"),
+            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 => {
+                Some("its pattern database is for 4x4 boards")
+            }
+            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
+                Some("its pattern databases are for 4x4 boards")
+            }
+            HeuristicName::Gap3
+            | HeuristicName::Gap2
+            | HeuristicName::Gap1
+            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
+            HeuristicName::Octile => Some("it measures grid maps"),
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
+    type Instance = LargeBoard<W, H>;
+    type Kept = Kept<LargeState<W, H>, Move>;
+
+    fn kept(&self, context: &Context) -> Self::Kept {
+        Kept::new(context.jobs)
+    }
+
+    fn prepare(
+        &self,
+        strategy: Strategy,
+        _: &mut Self::Kept,
+        context: &Context,
+    ) -> Result<(), SolveError> {
+        match strategy.heuristic {
+            Some(heuristic) => with_heuristic::<W, H, _>(heuristic, context, Build),
+            None => Ok(()),
+        }
+    }
+
+    fn solve(
+        &self,
+        board: &LargeBoard<W, H>,
+        strategy: Strategy,
+        limits: &Limits<u32>,
+        kept: &mut Self::Kept,
+        context: &Context,
+    ) -> Result<Attempt, SolveError> {
+        // Checked first: IDA* would never stop on an unsolvable board.
+        if !board.is_solvable() {
+            return Ok(Attempt::unsolvable());
+        }
+        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        let search = Search {
+            instances: self.instances(),
+            board: *board,
+            strategy,
+            limits,
+            kept,
+        };
+        with_heuristic::<W, H, _>(heuristic, context, search)?
+    }
+
+    fn to_line(&self, board: &LargeBoard<W, H>) -> String {
+        board.to_line()
+    }
+}
+
+/// Something done with a heuristic of large `W`×`H` boards.
+trait WithHeuristic<const W: usize, const H: usize> {
+    /// What it gives.
+    type Output;
+    /// Does it with `heuristic`.
+    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
+}
+
+/// Builds `name`'s heuristic (loading or building its pattern databases)
+/// and hands it to `then`.
+fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
+    name: HeuristicName,
+    context: &Context,
+    then: T,
+) -> Result<T::Output, SolveError> {
+    let unavailable = |reason: String| SolveError::Unavailable {
+        heuristic: name,
+        reason,
+    };
+    Ok(match name {
+        HeuristicName::Zero => then.call(Zero),
+        HeuristicName::Misplaced => then.call(Misplaced),
+        HeuristicName::Manhattan => then.call(Manhattan),
+        HeuristicName::LinearConflict => then.call(LinearConflict),
+        HeuristicName::Pdb6666 => then.call(
+            context
+                .databases
+                .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
+                .map_err(unavailable)?,
+        ),
+        // cannot happen: the domain refuses the others first
+        _ => {
+            return Err(unavailable(
+                "it is not a heuristic of large boards".to_owned(),
+            ));
+        }
+    })
+}
+
+/// Builds a heuristic and nothing more: [`Domain::prepare`].
+struct Build;
+
+impl<const W: usize, const H: usize> WithHeuristic<W, H> for Build {
+    type Output = ();
+    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, _: Hr) {}
+}
+
+/// One board searched by one strategy, once its heuristic is built.
+struct Search<'a, const W: usize, const H: usize> {
+    instances: &'static str,
+    board: LargeBoard<W, H>,
+    strategy: Strategy,
+    limits: &'a Limits<u32>,
+    kept: &'a mut Kept<LargeState<W, H>, Move>,
+}
+
+impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
+    type Output = Result<Attempt, SolveError>;
+
+    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
+        let Search {
+            instances,
+            board,
+            strategy,
+            limits,
+            kept,
+        } = self;
+        let puzzle = LargePuzzle::new(board, heuristic);
+        let (result, elapsed) =
+            timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        let Some(result) = result else {
+            return Err(SolveError::Unsupported {
+                strategy,
+                instances,
+                reason: "the domain offers it, but its problem cannot run it",
+            });
+        };
+        let line = || board.to_line();
+        Attempt::of_search::<LargePuzzle<W, H, Hr>>(result, elapsed, (strategy, &line), |moves| {
+            path(board, moves)
+        })
+    }
+}
+
+/// Large boards search in place (IDA*), backward (bidirectional BFS; the
+/// domain refuses MM and NBS, which would search backward blind) and with
+/// reversible moves (BPMX); they have no ranking.
+impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H> + Sync> Searchable
+    for LargePuzzle<W, H, Hr>
+{
+    fn special(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<u32>,
+        kept: &mut Kept<LargeState<W, H>, Move>,
+    ) -> Option<ResultOf<Self>> {
+        registry::in_place(algorithm, self, limits, kept)
+            .or_else(|| registry::bidirectional(algorithm, self, limits))
+            .or_else(|| registry::bpmx(algorithm, self, limits, kept))
+    }
+}

@@ -1,0 +1,269 @@
+//! What `fifteen` and `twentyfour` share: reading a file of instances (or
+//! a built-in set), solving the instances one after the other with the
+//! solution of each replayed and its length checked, and the table they
+//! print, row by row as each instance ends.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::time::Duration;
+
+use frontier::{Limit, Limits};
+use sliding_puzzle::InstanceError;
+use sliding_puzzle::instances::{Instance, LargeInstance};
+use sliding_puzzle::{Board, LargeBoard};
+
+use crate::domain::Domain;
+use crate::lines::lines;
+use crate::strategy::{Answer, Solver, Strategy};
+
+/// One instance read from a file: an id, a published length and a board
+/// of either size.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Row<B> {
+    /// The id, if the line gave one.
+    pub id: Option<u32>,
+    /// The published optimal length, if the line gave one.
+    pub length: Option<usize>,
+    /// The board.
+    pub board: B,
+    /// The line it was read from, from 1.
+    pub line: usize,
+}
+
+impl<const W: usize, const H: usize> From<Instance<W, H>> for Row<Board<W, H>> {
+    fn from(instance: Instance<W, H>) -> Self {
+        Row {
+            id: instance.id,
+            length: instance.length,
+            board: instance.board,
+            line: instance.line,
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> From<LargeInstance<W, H>> for Row<LargeBoard<W, H>> {
+    fn from(instance: LargeInstance<W, H>) -> Self {
+        Row {
+            id: instance.id,
+            length: instance.length,
+            board: instance.board,
+            line: instance.line,
+        }
+    }
+}
+
+/// Reads the built-in set `builtin` (its name and text) when `input` names
+/// it, or the file at `input`, with `parse`, stopping at the first bad
+/// line (a line that is not UTF-8 among them).
+pub(super) fn read_rows<B>(
+    input: &str,
+    builtin: (&str, &str),
+    parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
+) -> Result<Vec<Row<B>>, String> {
+    if input == builtin.0 {
+        return parse(builtin.1).map_err(|err| format!("{input}, {err}"));
+    }
+    let bytes = std::fs::read(input).map_err(|err| format!("cannot read {input}: {err}"))?;
+    // The lines that are UTF-8 are read as they are, so the parser's line
+    // numbers stay the file's; the first that is not stands in for a blank
+    // line, and is reported unless a line above it is bad too. A comment
+    // is a comment whatever its bytes.
+    let mut text = String::with_capacity(bytes.len());
+    let mut not_utf8 = None;
+    for line in lines(&bytes) {
+        match line.text() {
+            Ok(line) => text.push_str(line),
+            Err(_) if line.is_comment() => text.push('#'),
+            Err(err) => {
+                not_utf8.get_or_insert(err);
+            }
+        }
+        text.push('\n');
+    }
+    match (parse(&text), not_utf8) {
+        (Err(err), bad) if bad.is_none_or(|bad| err.line() < bad.line) => {
+            Err(format!("{input}, {err}"))
+        }
+        (_, Some(bad)) => Err(format!("{input}, line {}: {bad}", bad.line)),
+        (rows, None) => rows.map_err(|err| format!("{input}, {err}")),
+    }
+}
+
+/// How one instance went.
+#[derive(Debug)]
+pub(super) struct Outcome {
+    /// The solution's length, if solved.
+    pub length: Option<usize>,
+    /// Nodes generated.
+    pub generated: u64,
+    /// The search's time.
+    pub elapsed: Duration,
+    /// What went wrong, if anything: a wrong length, an error.
+    pub problem: Option<String>,
+    /// The limit that stopped the search, if one did.
+    pub stopped: Option<Limit>,
+}
+
+/// Solves `row` of `domain` with `strategy` under `limits`; the solver
+/// replays the solution before returning it, and its length is checked
+/// against the row's.
+pub(super) fn solve_row<D: Domain>(
+    solver: &mut Solver,
+    domain: &D,
+    row: &Row<D::Instance>,
+    strategy: Strategy,
+    limits: &Limits<u32>,
+) -> Outcome {
+    let attempt = match solver.solve(domain, &row.board, strategy, limits) {
+        Ok(attempt) => attempt,
+        Err(err) => {
+            return Outcome {
+                length: None,
+                generated: 0,
+                elapsed: Duration::ZERO,
+                problem: Some(err.to_string()),
+                stopped: None,
+            };
+        }
+    };
+    let (length, problem, stopped) = match &attempt.answer {
+        Answer::Solved(_) => {
+            let length = attempt.moves().unwrap_or_default();
+            let problem = row
+                .length
+                .filter(|&published| published != length)
+                .map(|published| format!("length {length}, published {published}"));
+            (Some(length), problem, None)
+        }
+        Answer::Unsolvable => (None, Some("unsolvable".to_owned()), None),
+        Answer::Stopped(limit) => (None, None, Some(*limit)),
+    };
+    Outcome {
+        length,
+        generated: attempt.stats.generated,
+        elapsed: attempt.elapsed,
+        problem,
+        stopped,
+    }
+}
+
+/// The table the programs print: a header, a row per instance, totals.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Table {
+    /// Whether rows show nodes per second.
+    pub rates: bool,
+}
+
+impl Table {
+    /// The header line.
+    pub(super) fn header(self) -> String {
+        let mut out = format!(
+            "{:>5} {:>6} {:>9} {:>15} {:>10}",
+            "id", "length", "published", "generated", "time (ms)"
+        );
+        if self.rates {
+            let _ = write!(out, " {:>12}", "nodes/s");
+        }
+        out
+    }
+
+    /// The line of `row`, which went as `outcome`.
+    #[expect(clippy::cast_precision_loss, reason = "rates for display")]
+    pub(super) fn row<B>(self, row: &Row<B>, outcome: &Outcome) -> String {
+        let dash = || "-".to_owned();
+        // A line of tiles alone is named by its line number.
+        let id = row
+            .id
+            .map_or_else(|| row.line.to_string(), |id| id.to_string());
+        let mut out = format!(
+            "{id:>5} {:>6} {:>9} {:>15} {:>10.1}",
+            outcome.length.map_or_else(dash, |l| l.to_string()),
+            row.length.map_or_else(dash, |l| l.to_string()),
+            outcome.generated,
+            outcome.elapsed.as_secs_f64() * 1e3
+        );
+        if self.rates {
+            let rate = outcome.generated as f64 / outcome.elapsed.as_secs_f64().max(1e-9);
+            let _ = write!(out, " {rate:>12.0}");
+        }
+        if let Some(problem) = &outcome.problem {
+            let _ = write!(out, "  FAILED: {problem}");
+        } else if let Some(limit) = outcome.stopped {
+            let _ = match limit {
+                Limit::Cancelled => write!(out, "  stopped: interrupted"),
+                limit => write!(out, "  stopped by its {limit}"),
+            };
+        }
+        out
+    }
+
+    /// The totals line over the instances run so far (`rows` may hold more
+    /// than `outcomes` after an interruption: those were not run).
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "averages and rates for display; counts stay far below 2^53"
+    )]
+    pub(super) fn totals<B>(self, rows: &[Row<B>], outcomes: &[Outcome]) -> String {
+        let solved: Vec<&Outcome> = outcomes.iter().filter(|o| o.length.is_some()).collect();
+        let length: usize = solved.iter().filter_map(|o| o.length).sum();
+        let published: usize = rows.iter().filter_map(|i| i.length).sum();
+        let generated: u64 = outcomes.iter().map(|o| o.generated).sum();
+        let elapsed: Duration = outcomes.iter().map(|o| o.elapsed).sum();
+        let failures = outcomes.iter().filter(|o| o.problem.is_some()).count();
+        let stopped = outcomes
+            .iter()
+            .filter(|o| o.problem.is_none() && o.stopped.is_some())
+            .count();
+        let count = rows.len().max(1) as f64;
+        let mut out = format!(
+            "total: {} instances, {} solved, length {length} (published {published}), \
+             {generated} nodes generated ({:.0} per instance), {:.3} s ({:.0} nodes/s), {failures} failed",
+            rows.len(),
+            solved.len(),
+            generated as f64 / count,
+            elapsed.as_secs_f64(),
+            generated as f64 / elapsed.as_secs_f64().max(1e-9),
+        );
+        if self.rates || stopped > 0 {
+            let _ = write!(out, ", {stopped} stopped");
+        }
+        if outcomes.len() < rows.len() {
+            let _ = write!(out, ", {} not run", rows.len() - outcomes.len());
+        }
+        out
+    }
+}
+
+/// Solves `rows` in order, printing the header, each row as it ends and
+/// the totals; stops early, leaving the rest not run, when `interrupted`
+/// says so after an instance. True if every instance ran, was solved,
+/// replayed and (where a length is known) matched it.
+pub(super) fn run_rows<D: Domain>(
+    solver: &mut Solver,
+    domain: &D,
+    rows: &[Row<D::Instance>],
+    strategy: Strategy,
+    limits: &Limits<u32>,
+    table: Table,
+    interrupted: impl Fn() -> bool,
+) -> bool {
+    let mut stdout = std::io::stdout().lock();
+    // Output errors (a closed pipe) are ignored: the exit status still says
+    // how the solving went.
+    let _ = writeln!(stdout, "{}", table.header());
+    let mut outcomes = Vec::with_capacity(rows.len());
+    for row in rows {
+        let outcome = solve_row(solver, domain, row, strategy, limits);
+        let _ = writeln!(stdout, "{}", table.row(row, &outcome));
+        let _ = stdout.flush();
+        outcomes.push(outcome);
+        if interrupted() {
+            break;
+        }
+    }
+    let _ = writeln!(stdout, "{}", table.totals(rows, &outcomes));
+    outcomes.len() == rows.len()
+        && outcomes
+            .iter()
+            .all(|o| o.problem.is_none() && o.stopped.is_none())
+}

@@ -1,0 +1,125 @@
+//! Additive pattern databases for boards of up to 25 cells
+//! ([`LargeBoard`] boards), above all the 24-puzzle's 6-6-6-6
+//! databases (Korf & Felner 2002).
+//!
+//! The semantics are the 4x4 databases' (see the [parent module](super)):
+//! for every placement of a group's tiles, the fewest moves of those tiles
+//! that bring them home, over every position of the blank; the sum over
+//! disjoint groups is admissible, and so is the larger of that sum and the
+//! sum for the board reflected across the main diagonal.
+//!
+//! # The 6-6-6-6 partition
+//!
+//! Korf & Felner's groups in Korf's numbering (blank in cell 0, tile `t`
+//! in cell `t`) are `{1 2 5 6 7 12}`, `{3 4 8 9 13 14}`,
+//! `{10 11 15 16 20 21}` and `{17 18 19 22 23 24}`. This project's
+//! blank-last goal is Korf's turned 180° (cell `c` ↔ `24 - c`) with tile
+//! `t` renamed `25 - t`, so [`TWENTYFOUR_6_6_6_6`] is, group for group,
+//! `{13 18 19 20 23 24}`, `{11 12 16 17 21 22}`, `{4 5 9 10 14 15}` and
+//! `{1 2 3 6 7 8}`: the same shapes of goal cells, turned. In the goal:
+//!
+//! ```text
+//!  D  D  D  C  C        D = {1 2 3 6 7 8}: a 2x3 block, top left
+//!  D  D  D  C  C        C = {4 5 9 10 14 15}: a 3x2 block, top right
+//!  B  B  A  C  C        B = {11 12 16 17 21 22}: a 3x2 block, bottom left
+//!  B  B  A  A  A        A = {13 18 19 20 23 24}: the rest, around the
+//!  B  B  A  A  x            blank's goal cell
+//! ```
+//!
+//! # Shared tables
+//!
+//! A table depends only on the shape of its group's goal cells and of the
+//! goal blank's region among the cells the group leaves free (the blank
+//! roams its region for free): a symmetry of the board (turns, flips,
+//! reflections) maps moves to moves, so a group that it maps onto another,
+//! region included, has the other's table, looked up with every cell
+//! mapped. [`LargePatternDatabase::open`] finds these by trying the
+//! board's symmetries against the tables opened so far. For 6-6-6-6, C is
+//! B turned 180° and D is B turned a quarter (clockwise), so **B, C and D
+//! share one table** and A, which walls the blank's goal cell into its
+//! corner (its goal region is that cell alone), has its own: two tables of
+//! 25!/19! = 127,512,000 bytes, 255 MB in all (Korf's program keeps two
+//! too). A lookup for C reads B's tiles' counterparts (tile `t` of B ↔
+//! tile `26 - t` of C) and turns each cell `c` into `24 - c`; for D, cell
+//! (row, column) becomes (4 - column, row), a quarter turn back.
+//!
+//! # Building
+//!
+//! The space of a group is [`LargePatternSpace`]: a placement and the
+//! blank's region, the region flooded on a cell mask (the 4x4 space's
+//! table of regions would take 2^25 × 25 bytes). pattern-db's builder
+//! keeps 3 bits for each of its 2.42 billion ranks for a 6-tile 5x5
+//! group: about 1.03 GB while a table is built, on every core. Tables are
+//! cached like the 4x4 ones, one file per table named after the board and
+//! the tiles (`5x5-11-12-16-17-21-22.pdb`).
+//!
+//! The tests (`tests/large_pdb.rs`) check the tables against a brute-force
+//! search on 5x5 groups of three tiles, against the 4x4 code on 3x3, and
+//! shared tables against each group's own; the full 6-6-6-6 tables are
+//! checked on the fifty by an ignored test (`PDB_CACHE=target/pdb-cache
+//! cargo test --release -p frontier-sliding-puzzle --test large_pdb --
+//! --ignored`), which builds them into the cache the first time.
+//!
+//! Dual lookups ([`LargePatternDatabase::with_dual`]) use the same
+//! tables: the dual of the board with its blank walked home (as far from
+//! the goal as that board), less the walk. The 4x4 databases' dual lookups
+//! also cover boards whose blank is elsewhere, with tables toward other
+//! goal blanks, which for 6-tile 5x5 groups would take gigabytes.
+
+mod database;
+mod space;
+
+pub use database::{LargeGroupTable, LargePatternDatabase};
+pub use space::{LargePatternSpace, LargePatternState, MAX_GROUP};
+
+use super::PatternError;
+use crate::LargeBoard;
+
+/// Korf & Felner's 6-6-6-6 partition of the 24-puzzle in the blank-last
+/// goal (see the [module docs](self) for the mapping from Korf's
+/// numbering): three blocks of 2x3 and the six tiles around the blank's
+/// goal cell.
+pub const TWENTYFOUR_6_6_6_6: [&[u8]; 4] = [
+    &[13, 18, 19, 20, 23, 24],
+    &[11, 12, 16, 17, 21, 22],
+    &[4, 5, 9, 10, 14, 15],
+    &[1, 2, 3, 6, 7, 8],
+];
+
+/// The groups sorted, after checking they are disjoint, non-empty, of at
+/// most [`MAX_GROUP`] tiles each, and tiles of the board.
+pub(super) fn check_groups<const W: usize, const H: usize>(
+    groups: &[impl AsRef<[u8]>],
+) -> Result<Vec<Vec<u8>>, PatternError> {
+    let mut used = 0u32;
+    let mut sorted = Vec::with_capacity(groups.len());
+    for (index, group) in groups.iter().enumerate() {
+        let mut tiles = group.as_ref().to_vec();
+        if tiles.is_empty() {
+            return Err(PatternError::EmptyGroup { group: index });
+        }
+        if tiles.len() > MAX_GROUP {
+            return Err(PatternError::GroupTooLarge {
+                group: index,
+                tiles: tiles.len(),
+                max: MAX_GROUP,
+            });
+        }
+        for &tile in &tiles {
+            if tile == 0 || usize::from(tile) >= LargeBoard::<W, H>::CELLS {
+                return Err(PatternError::NoSuchTile {
+                    tile,
+                    width: W,
+                    height: H,
+                });
+            }
+            if used & (1 << tile) != 0 {
+                return Err(PatternError::RepeatedTile { tile });
+            }
+            used |= 1 << tile;
+        }
+        tiles.sort_unstable();
+        sorted.push(tiles);
+    }
+    Ok(sorted)
+}

@@ -1,0 +1,227 @@
+//! Heuristics for large boards: the [`LargeHeuristic`] trait, and
+//! Manhattan distance, misplaced tiles and zero for it.
+
+use super::board::{LargeBoard, byte};
+use crate::{Manhattan, Misplaced, Slide, Zero};
+
+/// A lower bound on the moves from a [`LargeBoard`] to the goal: the
+/// [`Heuristic`](crate::Heuristic) trait for boards of up to 25 cells,
+/// with the same contract (admissible, 0 on the goal; `update` and
+/// `update_memo` return exactly what `quick_estimate` would; `refine` adds
+/// a dear part only where the quick one does not already cut a child off).
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{LargeHeuristic, LinearConflict, Manhattan, Twentyfour};
+///
+/// // Tile 20 slides down, then tile 19 right: one step from home each.
+/// let board = Twentyfour::goal().apply_moves("ul")?;
+/// assert_eq!(LargeHeuristic::estimate(&Manhattan, &board), 2);
+/// assert_eq!(LargeHeuristic::estimate(&LinearConflict, &board), 2);
+/// # Ok::<(), sliding_puzzle::MoveError>(())
+/// ```
+pub trait LargeHeuristic<const W: usize, const H: usize> {
+    /// Lower bound on the moves from `board` to the goal.
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8;
+
+    /// The cheap part of the estimate, never above it: what a search keeps
+    /// in each state and updates move by move. Default: the estimate.
+    fn quick_estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        self.estimate(board)
+    }
+
+    /// The estimate of `board`, given its quick estimate `quick`, for a
+    /// search that only needs to know whether it exceeds `enough` (see
+    /// [`Heuristic::refine`](crate::Heuristic::refine)). Default: `quick`.
+    fn refine(&self, board: &LargeBoard<W, H>, quick: u8, enough: u8) -> u8 {
+        let _ = (board, enough);
+        quick
+    }
+
+    /// The quick estimate of `after`, reached by `slide` from a board whose
+    /// quick estimate was `before`. Default: recompute.
+    fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        let _ = (before, slide);
+        self.quick_estimate(after)
+    }
+
+    /// Whether the memo methods keep anything in the [`LargeMemo`].
+    /// Default: false.
+    const KEEPS_MEMO: bool = false;
+
+    /// The quick estimate of `board` and the memo a state keeps beside it.
+    /// Default: the quick estimate and an empty memo.
+    fn quick_estimate_memo(&self, board: &LargeBoard<W, H>) -> (u8, LargeMemo) {
+        (self.quick_estimate(board), LargeMemo::EMPTY)
+    }
+
+    /// [`update`](Self::update) with the memo. Contract: what
+    /// [`quick_estimate_memo`](Self::quick_estimate_memo) gives for
+    /// `after`. Default: `update`, the memo as it was.
+    fn update_memo(
+        &self,
+        after: &LargeBoard<W, H>,
+        before: u8,
+        memo: LargeMemo,
+        slide: Slide,
+    ) -> (u8, LargeMemo) {
+        (self.update(after, before, slide), memo)
+    }
+
+    /// Whether estimates differ by at most one across a move.
+    fn is_consistent(&self) -> bool {
+        true
+    }
+}
+
+/// What a [`LargeHeuristic`] keeps in a search state beside its quick
+/// estimate: 64 bits whose meaning is the heuristic's own (the 24-puzzle's
+/// pattern databases keep their eight group values, regular and
+/// reflected, there).
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::LargeMemo;
+///
+/// assert_eq!(LargeMemo::from_bits(7).bits(), 7);
+/// assert_eq!(LargeMemo::EMPTY.bits(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LargeMemo(u64);
+
+impl LargeMemo {
+    /// The memo of a heuristic that keeps none.
+    pub const EMPTY: LargeMemo = LargeMemo(0);
+
+    /// The memo holding `bits`.
+    #[must_use]
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Self {
+        LargeMemo(bits)
+    }
+
+    /// The bits the memo holds.
+    #[must_use]
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+}
+
+impl<const W: usize, const H: usize, T: LargeHeuristic<W, H> + ?Sized> LargeHeuristic<W, H> for &T {
+    #[inline]
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        (**self).estimate(board)
+    }
+
+    #[inline]
+    fn quick_estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        (**self).quick_estimate(board)
+    }
+
+    #[inline]
+    fn refine(&self, board: &LargeBoard<W, H>, quick: u8, enough: u8) -> u8 {
+        (**self).refine(board, quick, enough)
+    }
+
+    #[inline]
+    fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        (**self).update(after, before, slide)
+    }
+
+    const KEEPS_MEMO: bool = T::KEEPS_MEMO;
+
+    #[inline]
+    fn quick_estimate_memo(&self, board: &LargeBoard<W, H>) -> (u8, LargeMemo) {
+        (**self).quick_estimate_memo(board)
+    }
+
+    #[inline]
+    fn update_memo(
+        &self,
+        after: &LargeBoard<W, H>,
+        before: u8,
+        memo: LargeMemo,
+        slide: Slide,
+    ) -> (u8, LargeMemo) {
+        (**self).update_memo(after, before, memo, slide)
+    }
+
+    fn is_consistent(&self) -> bool {
+        (**self).is_consistent()
+    }
+}
+
+/// The Manhattan distance tables of one large shape.
+pub(crate) struct LargeDistances<const W: usize, const H: usize>;
+
+impl<const W: usize, const H: usize> LargeDistances<W, H> {
+    /// `TABLE[tile][cell]`: moves between `cell` and `tile`'s goal cell (0
+    /// for the blank).
+    pub(crate) const TABLE: &'static [[u8; 32]; 32] = &table(W, LargeBoard::<W, H>::CELLS);
+}
+
+const fn table(w: usize, cells: usize) -> [[u8; 32]; 32] {
+    let mut table = [[0; 32]; 32];
+    let mut tile = 1;
+    while tile < cells {
+        let goal = tile - 1;
+        let mut cell = 0;
+        while cell < cells {
+            let rows = (cell / w).abs_diff(goal / w);
+            let cols = (cell % w).abs_diff(goal % w);
+            table[tile][cell] = byte(rows + cols);
+            cell += 1;
+        }
+        tile += 1;
+    }
+    table
+}
+
+/// Manhattan distance on large boards: a `[tile][cell]` table per shape,
+/// and [`update`](LargeHeuristic::update) two lookups.
+impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Manhattan {
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        let table = LargeDistances::<W, H>::TABLE;
+        board
+            .tiles()
+            .enumerate()
+            .map(|(cell, tile)| table[usize::from(tile)][cell])
+            .sum()
+    }
+
+    #[inline]
+    fn update(&self, _after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        let distances = &LargeDistances::<W, H>::TABLE[usize::from(slide.tile & 31)];
+        before
+            .wrapping_add(distances[slide.to & 31])
+            .wrapping_sub(distances[slide.from & 31])
+    }
+}
+
+/// The tiles out of place on large boards.
+impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Misplaced {
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        let wrong = board
+            .tiles()
+            .enumerate()
+            .filter(|&(cell, tile)| tile != 0 && usize::from(tile) != cell + 1)
+            .count();
+        byte(wrong)
+    }
+}
+
+/// No information, on large boards too.
+impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Zero {
+    #[inline]
+    fn estimate(&self, _board: &LargeBoard<W, H>) -> u8 {
+        0
+    }
+
+    #[inline]
+    fn update(&self, _after: &LargeBoard<W, H>, _before: u8, _slide: Slide) -> u8 {
+        0
+    }
+}
