@@ -195,24 +195,25 @@
 //! node. Every query of seven 512 × 512 Moving AI maps (`den520d` is
 //! 256 × 257), octile movement, one `AStar::new().dense()
 //! .open_list(OpenList::BinaryHeap)` reused, mean µs per query and nodes
-//! expanded (`cargo test --release -p frontier-grid --test jps --
-//! --ignored --nocapture measure`, 2-core AMD EPYC, 2026-11-26):
+//! expanded (`GRIDBENCH=DIR cargo test --release -p frontier-grid --test
+//! jps -- --ignored --nocapture measure`, 2-core AMD EPYC, 2026-11-26,
+//! otherwise idle):
 //!
 //! | map | queries | A* | expanded | JPS | expanded | JPS+ | expanded |
 //! | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-//! | `64room_000` | 2030 | 8497 | 39039 | 40.6 | 34 | 7.7 | 34 |
-//! | `AR0011SR` | 1280 | 1924 | 9713 | 23.4 | 23 | 6.7 | 23 |
-//! | `Aftershock` | 1810 | 3961 | 18075 | 82.0 | 119 | 38.7 | 119 |
-//! | `Berlin_0_512` | 1870 | 3876 | 17432 | 38.7 | 67 | 14.1 | 67 |
-//! | `den520d` | 888 | 827 | 4427 | 33.1 | 66 | 17.6 | 66 |
-//! | `maze512-8-0` | 6090 | 17834 | 98350 | 189.1 | 575 | 81.4 | 575 |
-//! | `random512-25-0` | 1840 | 4237 | 24163 | 5678 | 16577 | 5824 | 16577 |
+//! | `64room_000` | 2030 | 9193 | 39039 | 34.9 | 27 | 7.0 | 27 |
+//! | `AR0011SR` | 1280 | 2055 | 9713 | 18.5 | 18 | 4.8 | 18 |
+//! | `Aftershock` | 1810 | 4249 | 18075 | 64.2 | 103 | 30.3 | 103 |
+//! | `Berlin_0_512` | 1870 | 4298 | 17432 | 39.2 | 67 | 14.4 | 67 |
+//! | `den520d` | 888 | 882 | 4427 | 20.0 | 41 | 10.0 | 41 |
+//! | `maze512-8-0` | 6090 | 18660 | 98350 | 188.6 | 575 | 77.5 | 575 |
+//! | `random512-25-0` | 1840 | 4134 | 24163 | 2260 | 8412 | 2258 | 8412 |
 //!
-//! Under corner cutting the figures are alike (random map: A* 1436 µs,
-//! JPS 2386 µs). On the random map, where a quarter of the cells are walls
-//! scattered one by one, nearly every cell is a jump point and the
-//! duplicate states (above) cost more than the jumps save; everywhere else
-//! JPS is 25 to 210 times faster than A*, JPS+ 2 to 5 times faster again.
+//! On the random map, where a quarter of the cells are walls scattered one
+//! by one, nearly every cell is a jump point and JPS is only 1.8 times
+//! faster than A*; everywhere else it is 44 to 260 times faster, JPS+ 2 to
+//! 5 times faster again. `docs/benchmarks.md` has the same maps under
+//! corner cutting and against other planners.
 //! A [`JpsGrid`] takes 0.1-1 ms to build and 90 KB for a 512 × 512 map; a
 //! [`JumpTable`] 17-30 ms and 4.3 MB (16 bytes a cell, plus its own bit
 //! rows).
