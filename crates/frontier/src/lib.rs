@@ -193,7 +193,7 @@ pub use problem::{
     Applied, BidirectionalProblem, Cost, InPlaceProblem, NoBackwardHeuristic, NoHeuristic, Preview,
     RankedStates, ReversibleProblem, SearchProblem, Step,
 };
-pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
+pub use solution::{ByPriority, Limit, Outcome, SearchResult, Solution, Stats};
 pub use table::{Dense, Hashed};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.

@@ -225,6 +225,9 @@ pub(crate) struct Progress<C> {
     pub(crate) max_cost: Option<C>,
     /// Whether a path's cost did not fit the cost type (it was dropped).
     pub(crate) overflowed: bool,
+    /// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost):
+    /// no step may cost less (checked in debug builds).
+    pub(crate) epsilon: C,
     /// The states and bytes the search may take.
     pub(crate) room: Room,
 }
@@ -521,6 +524,12 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         let s = side.index();
         for step in steps {
             stats.generated += 1;
+            debug_assert!(
+                step.cost >= progress.epsilon,
+                "a step costs {:?}, less than min_step_cost {:?}",
+                step.cost,
+                progress.epsilon
+            );
             let Some(g) = g.checked_add(step.cost) else {
                 // Costlier than any path whose cost fits: dropped, and said
                 // so if nothing is found.

@@ -218,6 +218,36 @@ pub trait SearchProblem {
         let _ = (g, bound);
         self.heuristic(state)
     }
+
+    /// The cheapest cost a step can have, ε in the bidirectional-search
+    /// literature: a lower bound on every step's cost that
+    /// [`successors`](Self::successors) (and
+    /// [`predecessors`](BidirectionalProblem::predecessors)) yield. Zero by
+    /// default, which is always true.
+    ///
+    /// The bidirectional heuristic searches ([`mm`](crate::mm),
+    /// [`nbs`](crate::nbs)) use it in their lower bounds: a path through an
+    /// open node of each direction, not yet joined, costs at least the two
+    /// g-values plus ε. With unit steps, stating 1 spares them the nodes
+    /// whose g-values already add up to the optimal cost less one.
+    ///
+    /// Contract in both directions: a value no larger than the cheapest
+    /// step keeps every answer optimal (a smaller one only costs
+    /// expansions); a larger one can make those searches stop early with a
+    /// costlier path. Debug builds check every step those searches
+    /// generate against it and panic on a cheaper one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{SearchProblem, toy::Doubling};
+    ///
+    /// // + costs 1 and * costs 2: no step is cheaper than 1
+    /// assert_eq!(Doubling::new(1, 10).min_step_cost(), 1);
+    /// ```
+    fn min_step_cost(&self) -> Self::Cost {
+        Self::Cost::ZERO
+    }
 }
 
 /// A problem that can also be searched backward from a single goal state, as
@@ -522,6 +552,10 @@ impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     ) -> Self::Cost {
         (**self).heuristic_within(state, g, bound)
     }
+
+    fn min_step_cost(&self) -> Self::Cost {
+        (**self).min_step_cost()
+    }
 }
 
 impl<P: BidirectionalProblem + ?Sized> BidirectionalProblem for &P {
@@ -649,6 +683,10 @@ macro_rules! heuristic_switch {
                 state: &Self::State,
             ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
                 self.0.successors(state)
+            }
+
+            fn min_step_cost(&self) -> Self::Cost {
+                self.0.min_step_cost()
             }
 
             $($search)*

@@ -71,12 +71,57 @@ fn gap_is_admissible_and_consistent_to_the_sorted_stack() {
                 }
             }
         }
-        // GAP-len knows nothing; GAP itself is exact on the sorted stack only.
+        // GAP-len knows only whether the largest pancake is at the bottom;
+        // GAP itself is zero on the sorted stack only.
         assert!(dist.iter().enumerate().all(|(rank, _)| {
             let stack = Stack::unrank(len, rank as u64).unwrap();
-            Gap::ignoring(u8::try_from(len).unwrap()).estimate(&stack) == 0
+            let bottom_largest = stack.pancakes().last().map(|&p| usize::from(p)) == Some(len);
+            Gap::ignoring(u8::try_from(len).unwrap()).estimate(&stack) == u8::from(!bottom_largest)
                 && (Gap::FULL.estimate(&stack) == 0) == stack.is_sorted()
         }));
+    }
+}
+
+/// HOG2's `PancakePuzzle::DefaultH`, written out from its definition:
+/// pancakes by their 0-based place in `target`; a pair of neighbours is a
+/// gap unless one of them is among the `k` first there, and the plate gap
+/// counts whenever the bottom pancake is not the last of `target`.
+fn hog2_gap(stack: &Stack, target: &Stack, k: u8) -> u8 {
+    let place = |p: u8| target.pancakes().iter().position(|&q| q == p).unwrap();
+    let places: Vec<usize> = stack.pancakes().iter().map(|&p| place(p)).collect();
+    let k = usize::from(k);
+    let mut gaps = places
+        .windows(2)
+        .filter(|pair| pair[0] >= k && pair[1] >= k && pair[0].abs_diff(pair[1]) > 1)
+        .count();
+    if places.last() != Some(&(stack.len() - 1)) {
+        gaps += 1;
+    }
+    u8::try_from(gaps).unwrap()
+}
+
+#[test]
+fn gap_k_is_the_reference_implementations() {
+    // 5|1 involves pancake 1; the plate gap under 1 counts all the same.
+    let stack: Stack = "2 3 4 5 1".parse().unwrap();
+    assert_eq!(Gap::FULL.estimate(&stack), 2);
+    assert_eq!(Gap::ignoring(1).estimate(&stack), 1);
+    assert_eq!(Gap::ignoring(5).estimate(&stack), 1);
+    for len in 1..=7 {
+        let targets = [Stack::sorted(len), Stack::random(len, 7)];
+        for rank in 0..Stack::sorted(len).arrangements() {
+            let stack = Stack::unrank(len, rank).unwrap();
+            for k in 0..=3 {
+                let gap = Gap::ignoring(k);
+                assert_eq!(gap.estimate(&stack), hog2_gap(&stack, &targets[0], k));
+                assert_eq!(
+                    gap.estimate_between(&stack, &targets[1]),
+                    hog2_gap(&stack, &targets[1], k),
+                    "GAP-{k} of {stack} to {}",
+                    targets[1]
+                );
+            }
+        }
     }
 }
 
