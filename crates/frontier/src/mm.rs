@@ -490,11 +490,15 @@ where
 /// MM's lower bound on the cost of any path not found yet that could beat
 /// the best meeting U (`best`):
 /// max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
-/// where C is the lowest priority (`lowest`) and gmin is taken over the
-/// open nodes with f < U only (the others cannot lead to a cheaper path,
-/// as in HOG2's `MM.h`); `None` when it exceeds every cost the type holds
-/// or one side has no such node left. Only called once the f and g orders
-/// are filled.
+/// where C is the lowest priority (`lowest`) and the minima are taken over
+/// the open nodes that could still lie on a path cheaper than U: f < U,
+/// and (for fmin) g + ε + the other side's gmin < U, as in HOG2's `MM.h`.
+/// `None` when it exceeds every cost the type holds or one side has no
+/// such node left. Only called once the f and g orders are filled.
+///
+/// Entries that fail these tests are dropped for good: U only falls, and
+/// a side's gmin only rises except when a cheaper path reopens a node,
+/// which files it again.
 fn lower_bound<P, T, O>(
     (lowest, best): (P::Cost, P::Cost),
     epsilon: P::Cost,
@@ -506,25 +510,31 @@ where
     T: NodeTable<P>,
     O: Open<P::Cost>,
 {
-    let mut bound = lowest;
-    let mut g_sum = P::Cost::ZERO;
+    // Whether open entry `(id, g)` of `side` has f < U; `None` if it is
+    // stale or not, else its f.
+    let f_below = |side: usize, id: NodeId, g: P::Cost| {
+        if !sides.is_at::<P>(side, id, g, Place::Open) {
+            return None;
+        }
+        g.checked_add(sides.h(side, id)).filter(|&f| f < best)
+    };
+    let mut g_min = [P::Cost::ZERO; 2];
+    for (side, g_min) in g_min.iter_mut().enumerate() {
+        *g_min = queues.by_g[side]
+            .peek(|id, g| f_below(side, id, g).map(|_| g))?
+            .1;
+    }
+    let g_sum = g_min[0].checked_add(g_min[1])?.checked_add(epsilon)?;
+    if g_sum >= best {
+        return Some(g_sum);
+    }
+    let mut bound = lowest.max(g_sum);
     for side in 0..2 {
-        let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
+        let other = g_min[1 - side].checked_add(epsilon)?;
         let f_min = queues.by_f[side].peek(|id, g| {
-            live(id, g)
-                .then(|| g.checked_add(sides.h(side, id)))
-                .flatten()
-        });
-        // cannot fail: an open list with a live head has a live node in each order
-        let Some(f_min) = f_min else {
-            return Some(lowest);
-        };
-        // Entries with f ≥ U are dropped for good: U only falls.
-        let g_min = queues.by_g[side].peek(|id, g| {
-            (live(id, g) && g.checked_add(sides.h(side, id)).is_some_and(|f| f < best)).then_some(g)
+            f_below(side, id, g).filter(|_| g.checked_add(other).is_some_and(|sum| sum < best))
         })?;
         bound = bound.max(f_min.1);
-        g_sum = g_sum.checked_add(g_min.1)?;
     }
-    Some(bound.max(g_sum.checked_add(epsilon)?))
+    Some(bound)
 }
