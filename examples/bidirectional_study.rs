@@ -20,7 +20,8 @@
 //! with the necessary expansions as the field counts them: A*'s are its
 //! expansions with f < C* (a second search bounded by C* − 1 expands
 //! exactly those, the heuristic being consistent); MM's, NBS's, DVCBS's and
-//! BAE*'s are read off the searcher's [`frontier::ByPriority`] counts.
+//! BAE*'s are read off the searcher's [`frontier::ByPriority`] counts
+//! (BAE*'s: the expansions made while its lower bound was below C*).
 //!
 //! Every search goes through the registry's [`Solver`], which replays each
 //! solution to the goal before returning it; this program then checks that
@@ -35,7 +36,7 @@ use std::time::Duration;
 use std::path::PathBuf;
 
 use clap::Parser;
-use frontier::{AStar, Limit, Limits, Mm, Nbs};
+use frontier::{AStar, Bae, Dvcbs, Limit, Limits, Mm, Nbs};
 use frontier_workspace::compare::{human_count, human_time};
 use frontier_workspace::domains::boards::FIFTEEN;
 use frontier_workspace::domains::pancakes::PANCAKES;
@@ -108,6 +109,10 @@ enum Node {
     Mm,
     /// NBS
     Nbs,
+    /// DVCBS
+    Dvcbs,
+    /// BAE*
+    Bae,
 }
 
 impl Node {
@@ -117,6 +122,8 @@ impl Node {
             Node::AStar => "A*",
             Node::Mm => "MM",
             Node::Nbs => "NBS",
+            Node::Dvcbs => "DVCBS",
+            Node::Bae => "BAE*",
         }
     }
 }
@@ -133,6 +140,8 @@ fn node_counts(path: &PathBuf, gaps: &[u8], algorithms: &[Node]) -> Result<(), S
     let mut astar = AStar::new();
     let mut mm = Mm::new();
     let mut nbs = Nbs::new();
+    let mut dvcbs = Dvcbs::new();
+    let mut bae = Bae::new();
     for (index, &stack) in (1..).zip(&stacks) {
         for &k in gaps {
             let problem = Pancakes::new(stack, Gap::ignoring(k));
@@ -161,6 +170,21 @@ fn node_counts(path: &PathBuf, gaps: &[u8], algorithms: &[Node]) -> Result<(), S
                         let result = nbs.search(&problem);
                         let cost = optimal(result.solution())?;
                         (cost, nbs.expansions().below(cost), result.stats.expanded)
+                    }
+                    Node::Dvcbs => {
+                        let result = dvcbs.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        (cost, dvcbs.expansions().below(cost), result.stats.expanded)
+                    }
+                    Node::Bae => {
+                        let result = bae.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        // Counted at twice its lower bound.
+                        (
+                            cost,
+                            bae.expansions().below(2 * cost),
+                            result.stats.expanded,
+                        )
                     }
                 };
                 println!(

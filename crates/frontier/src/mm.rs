@@ -405,14 +405,7 @@ where
             return Outcome::LimitReached(limit);
         }
     }
-    let mut progress = Progress {
-        best: None,
-        pruned: false,
-        overflowed: false,
-        max_cost,
-        epsilon,
-        room,
-    };
+    let mut progress = Progress::new(max_cost, epsilon, room);
     loop {
         let heads = [0, 1].map(|side| {
             queues.head(
@@ -478,7 +471,7 @@ where
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, _, f, room| queues.push(s, (child, g, f), epsilon, room).map(Some),
+            |s, child, g, _, f, _, room| queues.push(s, (child, g, f), epsilon, room).map(Some),
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);

@@ -410,14 +410,7 @@ where
             Err(limit) => return Outcome::LimitReached(limit),
         }
     }
-    let mut progress = Progress {
-        best: None,
-        pruned: false,
-        overflowed: false,
-        max_cost,
-        epsilon,
-        room,
-    };
+    let mut progress = Progress::new(max_cost, epsilon, room);
     loop {
         let pair = match queues.next_pair::<P, T>(sides, &progress.room) {
             Ok(Some(pair)) => pair,
@@ -452,7 +445,7 @@ where
                 (id, g),
                 &mut progress,
                 stats,
-                |s, child, g, _, f, room| queues.push(s, child, g, f, room).map(Some),
+                |s, child, g, _, f, _, room| queues.push(s, child, g, f, room).map(Some),
             );
             if let Err(limit) = filed {
                 return Outcome::LimitReached(limit);

@@ -35,6 +35,15 @@ pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
     /// stops the search with [`Limit::CostOverflow`](crate::Limit::CostOverflow)
     /// instead of wrapping to a wrong cost.
     fn checked_add(self, other: Self) -> Option<Self>;
+
+    /// `self - other`, or `None` when the difference does not fit the type
+    /// (or the type does not subtract: the default). Only
+    /// [`bae`](crate::bae) subtracts, to measure a heuristic's error; where
+    /// it cannot, it takes the error as zero (valid, but weaker).
+    fn checked_sub(self, other: Self) -> Option<Self> {
+        let _ = other;
+        None
+    }
 }
 
 macro_rules! impl_cost {
@@ -50,6 +59,11 @@ macro_rules! impl_cost {
             #[inline]
             fn checked_add(self, other: Self) -> Option<Self> {
                 <$t>::checked_add(self, other)
+            }
+
+            #[inline]
+            fn checked_sub(self, other: Self) -> Option<Self> {
+                <$t>::checked_sub(self, other)
             }
         }
     )*};

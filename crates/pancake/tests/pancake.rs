@@ -1,13 +1,14 @@
 //! The pancake plug-in checked against exhaustive breadth-first search: GAP
 //! and GAP-k are admissible and consistent in both directions, every search
-//! of frontier (MM and NBS with the backward heuristic included) agrees on
+//! of frontier (MM, NBS, DVCBS and BAE* with the backward heuristic included) agrees on
 //! the optimal number of flips, every solution replays, and parsing never
 //! panics.
 
 use std::collections::VecDeque;
 
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, BidirectionalProblem, IdaStar, Mm, Nbs, SearchProblem, Solution,
+    AStar, Bae, Bfs, BidirectionalBfs, BidirectionalProblem, Dvcbs, IdaStar, Mm, Nbs,
+    SearchProblem, Solution,
 };
 use pancake::{Flip, FlipError, Gap, PancakeState, Pancakes, ParseError, Stack, TokenExcerpt};
 use proptest::prelude::*;
@@ -215,12 +216,16 @@ fn all_agree(start: Stack) -> u32 {
             ("IDA*", frontier::idastar(&problem)),
             ("MM", frontier::mm(&problem)),
             ("NBS", frontier::nbs(&problem)),
+            ("DVCBS", frontier::dvcbs(&problem)),
+            ("BAE*", frontier::bae(&problem)),
             ("A* dense", AStar::new().dense().search(&problem)),
             ("IDA* searcher", IdaStar::new().search(&problem)),
         ];
         if start.len() <= 7 {
             answers.push(("MM dense", Mm::new().dense().search(&problem)));
             answers.push(("NBS dense", Nbs::new().dense().search(&problem)));
+            answers.push(("DVCBS dense", Dvcbs::new().dense().search(&problem)));
+            answers.push(("BAE* dense", Bae::new().dense().search(&problem)));
             answers.push(("bfs dense", Bfs::new().dense().search(&problem)));
             answers.push((
                 "bidirectional dense",
