@@ -37,12 +37,17 @@
 # What HOG2 calls necessary expansions (its own counters, not one
 # definition shared by all algorithms):
 #   A*    nodes with g+h < C*            (TemplateAStar.h GetNecessaryExpansions)
-#   MM    closed nodes with g+h < C and 2g < C, both directions  (MM.h:505-521)
+#   MM    closed nodes with g+h < C and 2g < C, both directions  (MM.h:505-521);
+#         with MM_NECESSARY=priority, the closed nodes below MM's priority
+#         max(g+h, 2g+1) at C instead (g+h < C and 2g+1 < C), read from
+#         HOG2's own open/closed lists by the companion driver: for odd C,
+#         HOG2's own count also takes nodes at priority exactly C (2g+1 = C),
+#         ties whose expansion depends on tie-breaking and on when the
+#         stopping test runs
 #   NBS   2 per expanded pair whose lower bound was < C      (NBS.h:90-99, 249)
 #   DVCBS 1 per expansion whose lower bound was < C          (DVCBS.h:112-125)
-# Caution: HOG2's GAP-k always counts the plate gap (PancakePuzzle.h DefaultH),
-# frontier's Gap::ignoring(k) drops it when the bottom pancake is one of the
-# k smallest, so HOG2's GAP-k is 0 or 1 above frontier's for k >= 1.
+# frontier's Gap::ignoring(k) is HOG2's GAP-k (PancakePuzzle.h DefaultH: the
+# plate gap counts unless the largest pancake is at the bottom).
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,/^set -e/p' "$0" | sed '$d'; exit 2; }
 hog2=$(cd "$1" && pwd)
@@ -210,8 +215,23 @@ int main(int argc, char **argv)
 			{
 				MM<S, PancakePuzzleAction, E> mm;
 				t.StartTimer(); mm.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
-				printf("HARD-%d-G%d MM found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed\n", count, gap, pancake.GetPathLength(path),
-					   (unsigned long long)mm.GetNodesExpanded(), (unsigned long long)mm.GetNecessaryExpansions(), t.GetElapsedTime());
+				// MM's closed nodes below its priority max(f, 2g + 1) at C*,
+				// read from its own lists (HOG2's count takes 2g < C*, which
+				// for odd C* also admits the ties at priority C*)
+				double cost = pancake.GetPathLength(path);
+				unsigned long long below = 0;
+				for (int x = 0; x < mm.GetNumForwardItems(); x++)
+				{
+					const auto &d = mm.GetForwardItem(x);
+					if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
+				}
+				for (int x = 0; x < mm.GetNumBackwardItems(); x++)
+				{
+					const auto &d = mm.GetBackwardItem(x);
+					if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
+				}
+				printf("HARD-%d-G%d MM found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed; %llu below-priority\n", count, gap, cost,
+					   (unsigned long long)mm.GetNodesExpanded(), (unsigned long long)mm.GetNecessaryExpansions(), t.GetElapsedTime(), below);
 			}
 			if (Has(algs, "nbs"))
 			{
@@ -253,7 +273,7 @@ fi
 # result lines look like
 #   HARD-<i>-G<k> <alg> found path length <C>; <E> expanded; <N> necessary; ...
 # (<i> counts from 0; the stock driver's MM/BS*/IDA* lines have no -G<k>).
-awk -v inst="$instances" -v dgap="$default_gap" '
+awk -v inst="$instances" -v dgap="$default_gap" -v mmbelow="${MM_NECESSARY:-hog2}" '
     /^Problem [0-9]+ of [0-9]+/ { want = 1; next }
     want {
         want = 0; sub(/;.*/, ""); line = ""
@@ -264,6 +284,10 @@ awk -v inst="$instances" -v dgap="$default_gap" '
         n = split($1, t, "-"); id = t[2] + 1; k = dgap
         if (n >= 3 && t[3] ~ /^G[0-9]+$/) k = substr(t[3], 2) + 0
         cost = $6; sub(/;/, "", cost)
-        printf "%d %s %s %s %s %s\n", id, $2, (k == 0 ? "GAP" : "GAP-" k), cost, $9, $7
+        necessary = $9
+        if (mmbelow == "priority" && $2 == "MM" && / below-priority/) {
+            necessary = $0; sub(/ below-priority.*/, "", necessary); sub(/.* /, "", necessary)
+        }
+        printf "%d %s %s %s %s %s\n", id, $2, (k == 0 ? "GAP" : "GAP-" k), cost, necessary, $7
     }' "$work/out"
 echo "instances written to $instances" >&2

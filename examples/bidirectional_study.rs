@@ -8,6 +8,21 @@
 //! cargo run --release --example bidirectional_study -- --sizes 12 --stacks 3 --korf 0
 //! ```
 //!
+//! With `--hog2 FILE` it runs instead what `benches/hog2-side-by-side.sh`
+//! sets next to HOG2's figures: the stacks of FILE (one a line, top first,
+//! pancakes numbered from 1), each searched with GAP-k for every k of
+//! `--gaps` by every algorithm of `--algorithms`, printing one line each,
+//!
+//! ```text
+//! instance algorithm heuristic optimal-cost necessary-expansions total-expansions
+//! ```
+//!
+//! with the necessary expansions as the field counts them: A*'s are its
+//! expansions with f < C* (a second search bounded by C* − 1 expands
+//! exactly those, the heuristic being consistent); MM's, NBS's, DVCBS's and
+//! BAE*'s are read off the searcher's [`frontier::ByPriority`] counts
+//! (BAE*'s: the expansions made while its lower bound was below C*).
+//!
 //! Every search goes through the registry's [`Solver`], which replays each
 //! solution to the goal before returning it; this program then checks that
 //! every solution of an instance has the length of A*'s (or, where A* was
@@ -18,13 +33,15 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use std::path::PathBuf;
+
 use clap::Parser;
-use frontier::{Limit, Limits};
+use frontier::{AStar, Bae, Dvcbs, Limit, Limits, Mm, Nbs};
 use frontier_cli::compare::{human_count, human_time};
 use frontier_cli::domains::boards::FIFTEEN;
 use frontier_cli::domains::pancakes::PANCAKES;
 use frontier_cli::strategy::{Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy};
-use pancake::Stack;
+use pancake::{Gap, Pancakes, Stack};
 use sliding_puzzle::instances::Instance;
 
 /// Runs the bidirectional-search study and prints its tables as Markdown.
@@ -64,6 +81,125 @@ struct Args {
     /// Leave IDA* out
     #[arg(long)]
     no_idastar: bool,
+
+    /// Instead of the study, search the stacks of this file (one a line,
+    /// top first) and print each search's optimal cost and necessary and
+    /// total expansions, as HOG2's figures are printed
+    #[arg(long, value_name = "FILE")]
+    hog2: Option<PathBuf>,
+
+    /// With --hog2: the k of each GAP-k, comma-separated (0 is GAP)
+    #[arg(long, value_delimiter = ',', default_values_t = vec![0, 1, 2])]
+    gaps: Vec<u8>,
+
+    /// With --hog2: the algorithms, comma-separated
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![Node::AStar, Node::Mm, Node::Nbs])]
+    algorithms: Vec<Node>,
+}
+
+/// The algorithms whose node counts `--hog2` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Node {
+    /// A*
+    #[value(name = "astar")]
+    AStar,
+    /// MM
+    Mm,
+    /// NBS
+    Nbs,
+    /// DVCBS
+    Dvcbs,
+    /// BAE*
+    Bae,
+}
+
+impl Node {
+    /// The name HOG2's driver prints (without its ε suffix).
+    fn label(self) -> &'static str {
+        match self {
+            Node::AStar => "A*",
+            Node::Mm => "MM",
+            Node::Nbs => "NBS",
+            Node::Dvcbs => "DVCBS",
+            Node::Bae => "BAE*",
+        }
+    }
+}
+
+/// The `--hog2` mode: per stack of `path`, per GAP-k, per algorithm, a line
+/// `instance algorithm heuristic optimal-cost necessary total`.
+fn node_counts(path: &PathBuf, gaps: &[u8], algorithms: &[Node]) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let stacks = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.parse::<Stack>().map_err(|e| format!("{line:?}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut astar = AStar::new();
+    let mut mm = Mm::new();
+    let mut nbs = Nbs::new();
+    let mut dvcbs = Dvcbs::new();
+    let mut bae = Bae::new();
+    for (index, &stack) in (1..).zip(&stacks) {
+        for &k in gaps {
+            let problem = Pancakes::new(stack, Gap::ignoring(k));
+            let heuristic = if k == 0 {
+                "GAP".to_owned()
+            } else {
+                format!("GAP-{k}")
+            };
+            for &algorithm in algorithms {
+                let (cost, necessary, total) = match algorithm {
+                    Node::AStar => {
+                        astar.set_limits(Limits::new());
+                        let result = astar.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        // Everything with f < C*, and nothing else.
+                        astar.set_limits(Limits::new().max_cost(cost.saturating_sub(1)));
+                        let bounded = astar.search(&problem);
+                        (cost, bounded.stats.expanded, result.stats.expanded)
+                    }
+                    Node::Mm => {
+                        let result = mm.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        (cost, mm.expansions().below(cost), result.stats.expanded)
+                    }
+                    Node::Nbs => {
+                        let result = nbs.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        (cost, nbs.expansions().below(cost), result.stats.expanded)
+                    }
+                    Node::Dvcbs => {
+                        let result = dvcbs.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        (cost, dvcbs.expansions().below(cost), result.stats.expanded)
+                    }
+                    Node::Bae => {
+                        let result = bae.search(&problem);
+                        let cost = optimal(result.solution())?;
+                        // Counted at twice its lower bound.
+                        (
+                            cost,
+                            bae.expansions().below(2 * cost),
+                            result.stats.expanded,
+                        )
+                    }
+                };
+                println!(
+                    "{index} {} {heuristic} {cost} {necessary} {total}",
+                    algorithm.label()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The cost of a search's solution, or why there is none.
+fn optimal<S, A>(solution: Option<&frontier::Solution<S, A, u32>>) -> Result<u32, String> {
+    solution
+        .map(|solution| solution.cost)
+        .ok_or_else(|| "a search found no solution".to_owned())
 }
 
 /// One strategy's attempts on a set of instances, in instance order.
@@ -86,6 +222,15 @@ struct Study {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(path) = &args.hog2 {
+        return match node_counts(path, &args.gaps, &args.algorithms) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("error: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let Ok(max_time) = Duration::try_from_secs_f64(args.max_time) else {
         eprintln!(
             "error: --max-time {} is not a duration in seconds",

@@ -35,6 +35,13 @@
 //! - [`nbs`]: NBS (Chen, Holte, Zilles & Sturtevant 2017), bidirectional
 //!   heuristic search expanding pairs of nodes, within twice the fewest
 //!   expansions for consistent heuristics; cheapest path for admissible ones.
+//! - [`dvcbs`]: DVCBS (Shperberg, Felner, Sturtevant, Shimony & Hayoun
+//!   2019), NBS's bound with the nodes to expand chosen from a minimum
+//!   vertex cover of all the pairs at that bound; cheapest path for
+//!   consistent heuristics.
+//! - [`bae`]: BAE* (Sadhukhan 2013; Alcázar, Riddle & Barley 2020),
+//!   bidirectional search ordered by f plus the heuristic's error toward
+//!   its own end; cheapest path for consistent heuristics.
 //!
 //! # API themes
 //!
@@ -42,7 +49,7 @@
 //!
 //! 1. **A plain function per algorithm for the common case**: [`bfs`],
 //!    [`bidirectional_bfs`], [`astar`], [`idastar`], [`greedy`], [`mm`],
-//!    [`nbs`] take a problem and search it with no limits, hashed tables
+//!    [`nbs`], [`dvcbs`], [`bae`] take a problem and search it with no limits, hashed tables
 //!    and default settings. [`bfs`], [`bidirectional_bfs`], [`astar`] and
 //!    [`greedy`] reuse a searcher per thread, so they ask `'static` states,
 //!    actions and costs (see the [design decisions](#design-decisions));
@@ -153,17 +160,20 @@
 //!   reuse only then. A
 //!   problem with borrowed states (`&str`, say) is searched with the
 //!   searcher, `Bfs::new().search(&problem)`, which asks no such bound;
-//!   [`idastar`], [`mm`] and [`nbs`] keep no searcher and ask none either.
+//!   [`idastar`], [`mm`], [`nbs`], [`dvcbs`] and [`bae`] keep no searcher
+//!   and ask none either.
 //! - **Nothing runs unbounded by accident.** Every search checks its
 //!   [`Limits`] and returns the statistics gathered so far when one is hit.
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod astar;
+mod bae;
 #[cfg(feature = "parallel")]
 pub mod batch;
 mod bfs;
 mod bidirectional_bfs;
+mod dvcbs;
 pub mod excerpt;
 mod from_fn;
 mod greedy;
@@ -184,10 +194,12 @@ pub mod table;
 pub mod toy;
 
 pub use astar::{AStar, astar};
+pub use bae::{Bae, bae};
 #[cfg(feature = "parallel")]
 pub use batch::{Panicked, solve_batch};
 pub use bfs::{Bfs, bfs};
 pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
+pub use dvcbs::{Dvcbs, dvcbs};
 pub use excerpt::TokenExcerpt;
 pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
@@ -202,7 +214,7 @@ pub use problem::{
     Applied, BidirectionalProblem, Cost, InPlaceProblem, NoBackwardHeuristic, NoHeuristic, Preview,
     RankedStates, ReversibleProblem, SearchProblem, Step,
 };
-pub use solution::{Limit, Outcome, SearchResult, Solution, Stats};
+pub use solution::{ByPriority, Limit, Outcome, SearchResult, Solution, Stats};
 pub use table::{Dense, Hashed};
 
 /// `docs/architecture.md`, whose example is compiled and run as a doctest.

@@ -216,6 +216,10 @@ pub(crate) struct Meeting<C> {
 }
 
 /// What a search has found so far, and the bounds it searches within.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one search, each read on its own"
+)]
 pub(crate) struct Progress<C> {
     /// The cheapest meeting found.
     pub(crate) best: Option<Meeting<C>>,
@@ -225,11 +229,36 @@ pub(crate) struct Progress<C> {
     pub(crate) max_cost: Option<C>,
     /// Whether a path's cost did not fit the cost type (it was dropped).
     pub(crate) overflowed: bool,
+    /// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost):
+    /// no step may cost less (checked in debug builds).
+    pub(crate) epsilon: C,
+    /// Whether a node filed by one direction also needs the other
+    /// direction's heuristic value (BAE*'s priority uses both).
+    pub(crate) both_heuristics: bool,
+    /// Whether a node the other direction has expanded is set aside rather
+    /// than queued (DVCBS, as HOG2's `DVCBS.h`: for consistent heuristics
+    /// its cheapest path through the node is the meeting just recorded).
+    pub(crate) skip_expanded_by_other: bool,
     /// The states and bytes the search may take.
     pub(crate) room: Room,
 }
 
 impl<C: Cost> Progress<C> {
+    /// Nothing found yet, within `max_cost` and `room`, with steps of at
+    /// least `epsilon`; the flags of particular algorithms unset.
+    pub(crate) fn new(max_cost: Option<C>, epsilon: C, room: Room) -> Self {
+        Progress {
+            best: None,
+            pruned: false,
+            max_cost,
+            overflowed: false,
+            epsilon,
+            both_heuristics: false,
+            skip_expanded_by_other: false,
+            room,
+        }
+    }
+
     /// Whether a path through a node of cost `g` and heuristic value `h`
     /// can be no cheaper than the best meeting.
     pub(crate) fn beaten(&self, g: C, h: C) -> bool {
@@ -340,6 +369,33 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     /// Node `id`'s heuristic value in direction `side`.
     pub(crate) fn h(&self, side: usize, id: NodeId) -> C {
         self.twins[id as usize].h[side]
+    }
+
+    /// Gives node `id` the heuristic value of direction `side` (where that
+    /// direction has not reached it yet: its value is then computed early).
+    fn know_h<P>(&mut self, problem: &P, side: usize, id: NodeId)
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        if self.place(side, id) == Place::Unreached {
+            let state = self.table.state(id);
+            self.twins[id as usize].h[side] = if side == 0 {
+                problem.heuristic(state)
+            } else {
+                problem.backward_heuristic(state)
+            };
+        }
+    }
+
+    /// Gives both roots, `ids`, both heuristic values.
+    pub(crate) fn know_both_h<P>(&mut self, problem: &P, ids: [NodeId; 2])
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+        T: NodeTable<P>,
+    {
+        self.know_h(problem, 1, ids[0]);
+        self.know_h(problem, 0, ids[1]);
     }
 
     /// Where node `id` is in direction `side`.
@@ -468,8 +524,10 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
     /// successor (forward) or predecessor (backward) reached more cheaply
     /// than before, records the meetings, and hands each one worth
     /// searching on (f within the cost bound and below the best meeting) to
-    /// `file` as `(side, id, g, h, f)`, which queues it and says where it
-    /// went (`None`: its priority does not fit the cost type).
+    /// `file` as `(side, id, g, h, f, h_other)` (`h_other`, the other
+    /// direction's heuristic value, is known where that direction reached
+    /// the node or `both_heuristics` is set), which queues it and says
+    /// where it went (`None`: its priority does not fit the cost type).
     pub(crate) fn expand<P>(
         &mut self,
         problem: &P,
@@ -477,7 +535,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         node: (NodeId, C),
         progress: &mut Progress<C>,
         stats: &mut Stats<C>,
-        file: impl FnMut(usize, NodeId, C, C, C, &Room) -> Result<Option<Place>, Limit>,
+        file: impl FnMut(usize, NodeId, C, C, C, C, &Room) -> Result<Option<Place>, Limit>,
     ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
@@ -512,7 +570,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         (id, g): (NodeId, C),
         progress: &mut Progress<C>,
         stats: &mut Stats<C>,
-        mut file: impl FnMut(usize, NodeId, C, C, C, &Room) -> Result<Option<Place>, Limit>,
+        mut file: impl FnMut(usize, NodeId, C, C, C, C, &Room) -> Result<Option<Place>, Limit>,
     ) -> Result<(), Limit>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
@@ -521,6 +579,12 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
         let s = side.index();
         for step in steps {
             stats.generated += 1;
+            debug_assert!(
+                step.cost >= progress.epsilon,
+                "a step costs {:?}, less than min_step_cost {:?}",
+                step.cost,
+                progress.epsilon
+            );
             let Some(g) = g.checked_add(step.cost) else {
                 // Costlier than any path whose cost fits: dropped, and said
                 // so if nothing is found.
@@ -536,6 +600,9 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             else {
                 continue;
             };
+            if progress.both_heuristics {
+                self.know_h(problem, 1 - s, child);
+            }
             if self.place(1 - s, child) != Place::Unreached {
                 // Both searches have reached it: a path through it.
                 match g.checked_add(self.g::<P>(1 - s, child)) {
@@ -550,6 +617,11 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                 }
             }
             let place = match g.checked_add(h) {
+                _ if progress.skip_expanded_by_other
+                    && self.place(1 - s, child) == Place::Closed =>
+                {
+                    Place::Aside
+                }
                 None => {
                     progress.overflowed = true;
                     Place::Aside
@@ -559,10 +631,11 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
                     Place::Aside
                 }
                 Some(f) if progress.best.is_some_and(|meeting| f >= meeting.cost) => Place::Aside,
-                Some(f) => file(s, child, g, h, f, &progress.room)?.unwrap_or_else(|| {
-                    progress.overflowed = true;
-                    Place::Aside
-                }),
+                Some(f) => file(s, child, g, h, f, self.h(1 - s, child), &progress.room)?
+                    .unwrap_or_else(|| {
+                        progress.overflowed = true;
+                        Place::Aside
+                    }),
             };
             self.set_place(s, child, place);
         }

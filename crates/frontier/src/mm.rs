@@ -9,7 +9,7 @@ use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ResultOf, refused};
+use crate::solution::{ByPriority, ResultOf, refused};
 use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
@@ -22,15 +22,23 @@ use crate::{
 /// [`heuristic`](crate::SearchProblem::heuristic), one backward from the
 /// goal with [`backward_heuristic`](BidirectionalProblem::backward_heuristic),
 /// each ordering its open list by the priority
-/// pr(n) = max(f(n), 2·g(n)), lowest first, ties to the larger g. Each
-/// step expands the best node of the direction whose best priority C is
-/// lower (ties: the smaller g, then forward). A state stored by both
+/// pr(n) = max(f(n), 2·g(n) + ε), lowest first, ties to the larger g, where
+/// ε is the problem's [`min_step_cost`](crate::SearchProblem::min_step_cost).
+/// Each step expands the best node of the direction whose best max(f, 2g)
+/// is lower (ties: the smaller g, then forward). A state stored by both
 /// searches is a meeting; the cheapest meeting U is the answer once
-/// U ≤ max(C, fmin forward, fmin backward, gmin forward + gmin backward),
-/// the four lower bounds on any path not yet found (ε, the cheapest step,
-/// is taken as zero: the problem does not state it). The 2g term is what
-/// makes MM *meet in the middle*: neither search expands a node whose g
-/// exceeds half the optimal cost C*.
+/// U ≤ max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
+/// the four lower bounds on any path not yet found, C being the lower of
+/// the two best priorities. The 2g term is what makes MM *meet in the
+/// middle*: neither search expands a node whose g exceeds half the optimal
+/// cost C*; with ε stated, not even one whose g is half of it.
+///
+/// This is the ordering and the stopping test of MM with ε (Holte et al. 2017)
+/// and of HOG2's `MM.h`, whose open lists break ties the same way and
+/// whose choice of direction is the one above; HOG2 re-evaluates the
+/// stopping test only when a (g, h) bucket empties or the best meeting
+/// improves, and takes C without ε, so it can expand a few more nodes at
+/// priority C*, never fewer below it.
 ///
 /// # Guarantees
 ///
@@ -42,6 +50,8 @@ use crate::{
 ///   property that gives MM its name.
 /// - With both heuristics zero it is MM0, a bidirectional brute-force
 ///   search that never expands a node farther than C*/2 from its end.
+/// - [`Mm::expansions`] counts the expansions by priority, so that the
+///   necessary ones (priority below C*) are known after the search.
 /// - Start equal to goal gives the empty path with nothing expanded; an
 ///   unreachable goal is proven so when either search runs out of nodes.
 ///
@@ -95,10 +105,42 @@ pub struct Mm<S, A, C, L = Hashed> {
     settings: Settings<C>,
     halves: Halves<S, A, C>,
     queues: AllQueues<C>,
+    expansions: ByPriority<C>,
     layout: PhantomData<L>,
 }
 
-searcher!(Mm { halves, queues }, open_list);
+searcher!(
+    Mm {
+        halves,
+        queues,
+        expansions
+    },
+    open_list
+);
+
+impl<S, A, C, L> Mm<S, A, C, L> {
+    /// The expansions of the last search by their priority
+    /// max(f, 2g + ε): those [`below`](ByPriority::below) the optimal cost
+    /// C* are MM's necessary expansions (f < C* and 2g + ε < C*, in either
+    /// direction), the ones whose count does not depend on how ties at
+    /// priority C* are broken. (HOG2's `MM.h` counts f < C* and 2g < C*:
+    /// the same for even C* with ε = 1; for odd C* that also takes the
+    /// nodes with 2g + 1 = C*, at priority C*.)
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{Mm, toy::Doubling};
+    ///
+    /// let mut mm = Mm::new();
+    /// let cost = mm.search(&Doubling::new(1, 10)).solution().unwrap().cost;
+    /// assert!(mm.expansions().below(cost) <= mm.expansions().total());
+    /// ```
+    #[must_use]
+    pub fn expansions(&self) -> &ByPriority<C> {
+        &self.expansions
+    }
+}
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
     /// Searches `problem` with hashed tables.
@@ -108,8 +150,9 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
     {
         let mut sides = self.halves.hashed();
         let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
         with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues
+            problem, limits, &mut sides, queues, expansions
         ))
     }
 }
@@ -125,9 +168,11 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
         let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
+        expansions.clear();
         match self.halves.dense(problem.state_count(), limits) {
             Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues
+                problem, limits, &mut sides, queues, expansions
             )),
             Err(limit) => refused(limit),
         }
@@ -212,8 +257,17 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
     /// in the open list, or with the nodes beyond it if its priority does
     /// not fit the cost type. Either way the node is [`Place::Open`].
-    fn push(&mut self, side: usize, id: NodeId, g: C, f: C, room: &Room) -> Result<Place, Limit> {
-        match g.checked_add(g) {
+    fn push(
+        &mut self,
+        side: usize,
+        (id, g, f): (NodeId, C, C),
+        epsilon: C,
+        room: &Room,
+    ) -> Result<Place, Limit> {
+        match g
+            .checked_add(g)
+            .and_then(|twice| twice.checked_add(epsilon))
+        {
             Some(twice) => self.open[side].push(id, f.max(twice), g, room)?,
             None => room.push(&mut self.beyond[side], (id, g))?,
         }
@@ -272,9 +326,22 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     }
 }
 
-/// MM's priority: max(f, 2g), `None` if it does not fit the cost type.
-fn priority<C: Cost>(g: C, h: C) -> Option<C> {
-    Some(g.checked_add(h)?.max(g.checked_add(g)?))
+/// MM's priority: max(f, 2g + ε), `None` if it does not fit the cost type.
+fn priority<C: Cost>(g: C, h: C, epsilon: C) -> Option<C> {
+    Some(
+        g.checked_add(h)?
+            .max(g.checked_add(g)?.checked_add(epsilon)?),
+    )
+}
+
+/// max(f, 2g), for the choice of direction; the largest part that fits
+/// when one does not (a node whose 2g does not fit is never at a head).
+fn without_epsilon<C: Cost>(g: C, h: C) -> C {
+    match (g.checked_add(h), g.checked_add(g)) {
+        (Some(f), Some(twice)) => f.max(twice),
+        (Some(fits), None) | (None, Some(fits)) => fits,
+        (None, None) => g,
+    }
 }
 
 fn run<P, T, O>(
@@ -282,14 +349,16 @@ fn run<P, T, O>(
     limits: &Limits<P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost, O>,
+    expansions: &mut ByPriority<P::Cost>,
 ) -> ResultOf<P>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
     O: Open<P::Cost>,
 {
+    expansions.clear();
     measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, stats);
+        let outcome = search(problem, budget, sides, queues, (stats, expansions));
         stats.peak_stored = sides.stored::<P>();
         outcome
     })
@@ -300,7 +369,7 @@ fn search<P, T, O>(
     budget: &mut Budget<'_, P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost, O>,
-    stats: &mut Stats<P::Cost>,
+    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
 ) -> Outcome<P::State, P::Action, P::Cost>
 where
     P: BidirectionalProblem,
@@ -320,6 +389,7 @@ where
         return Outcome::LimitReached(limit);
     }
     let max_cost = budget.max_cost().copied();
+    let epsilon = problem.min_step_cost();
     let room = budget.room();
     room.hold(sides.allocated::<P>() + queues.allocated());
     let roots = match sides.start(problem, (start, goal), &room) {
@@ -330,24 +400,18 @@ where
         return Outcome::LimitReached(Limit::Cost);
     }
     for (side, (root, h)) in roots.into_iter().enumerate() {
-        // A root's priority is its h: it fits.
-        if let Err(limit) = queues.push(side, root, P::Cost::ZERO, h, &room) {
+        // A root's priority is max(h, ε): it fits.
+        if let Err(limit) = queues.push(side, (root, P::Cost::ZERO, h), epsilon, &room) {
             return Outcome::LimitReached(limit);
         }
     }
-    let mut progress = Progress {
-        best: None,
-        pruned: false,
-        overflowed: false,
-        max_cost,
-        room,
-    };
+    let mut progress = Progress::new(max_cost, epsilon, room);
     loop {
         let heads = [0, 1].map(|side| {
             queues.head(
                 side,
                 |id, g| sides.is_at::<P>(side, id, g, Place::Open),
-                |id, g| priority(g, sides.h(side, id)),
+                |id, g| priority(g, sides.h(side, id), epsilon),
             )
         });
         let (lowest, side, (id, _, g)) = match heads {
@@ -364,7 +428,12 @@ where
             [Head::Beyond, Head::Fits(backward)] => (backward.1, Direction::Backward, backward),
             [Head::Fits(forward), Head::Fits(backward)] => {
                 let lowest = forward.1.min(backward.1);
-                if (forward.1, forward.2) <= (backward.1, backward.2) {
+                // The direction whose head has the lower max(f, 2g), then
+                // the smaller g, then forward (as HOG2's `MM.h`).
+                let order = |side: usize, (id, _, g): (NodeId, P::Cost, P::Cost)| {
+                    (without_epsilon(g, sides.h(side, id)), g)
+                };
+                if order(0, forward) <= order(1, backward) {
                     (lowest, Direction::Forward, forward)
                 } else {
                     (lowest, Direction::Backward, backward)
@@ -377,7 +446,7 @@ where
             {
                 return Outcome::LimitReached(limit);
             }
-            if lower_bound::<P, T, O>(lowest, sides, queues)
+            if lower_bound::<P, T, O>((lowest, meeting.cost), epsilon, sides, queues)
                 .is_none_or(|bound| meeting.cost <= bound)
             {
                 break;
@@ -394,13 +463,15 @@ where
             return Outcome::LimitReached(limit);
         }
         stats.expanded += 1;
+        // cannot fail: an expanded node's priority fit when it was filed
+        expansions.count(priority(g, sides.h(s, id), epsilon).unwrap_or(g));
         let filed = sides.expand(
             problem,
             side,
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, _, f, room| queues.push(s, child, g, f, room).map(Some),
+            |s, child, g, _, f, _, room| queues.push(s, (child, g, f), epsilon, room).map(Some),
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);
@@ -409,12 +480,21 @@ where
     progress.outcome::<P, T>(sides)
 }
 
-/// MM's lower bound on the cost of any path not found yet:
-/// max(C, fmin forward, fmin backward, gmin forward + gmin backward), where
-/// C is the lowest priority (`lowest`); `None` when it exceeds every cost
-/// the type holds. Only called once the f and g orders are filled.
+/// MM's lower bound on the cost of any path not found yet that could beat
+/// the best meeting U (`best`):
+/// max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
+/// where C is the lowest priority (`lowest`) and the minima are taken over
+/// the open nodes that could still lie on a path cheaper than U: f < U,
+/// and (for fmin) g + ε + the other side's gmin < U, as in HOG2's `MM.h`.
+/// `None` when it exceeds every cost the type holds or one side has no
+/// such node left. Only called once the f and g orders are filled.
+///
+/// Entries that fail these tests are dropped for good: U only falls, and
+/// a side's gmin only rises except when a cheaper path reopens a node,
+/// which files it again.
 fn lower_bound<P, T, O>(
-    lowest: P::Cost,
+    (lowest, best): (P::Cost, P::Cost),
+    epsilon: P::Cost,
     sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost, O>,
 ) -> Option<P::Cost>
@@ -423,22 +503,31 @@ where
     T: NodeTable<P>,
     O: Open<P::Cost>,
 {
-    let mut bound = lowest;
-    let mut g_sum = P::Cost::ZERO;
-    for side in 0..2 {
-        let live = |id: NodeId, g| sides.is_at::<P>(side, id, g, Place::Open);
-        let f_min = queues.by_f[side].peek(|id, g| {
-            live(id, g)
-                .then(|| g.checked_add(sides.h(side, id)))
-                .flatten()
-        });
-        let g_min = queues.by_g[side].peek(|id, g| live(id, g).then_some(g));
-        // cannot fail: an open list with a live head has a live node in each order
-        let (Some(f_min), Some(g_min)) = (f_min, g_min) else {
-            return Some(lowest);
-        };
-        bound = bound.max(f_min.1);
-        g_sum = g_sum.checked_add(g_min.1)?;
+    // Whether open entry `(id, g)` of `side` has f < U; `None` if it is
+    // stale or not, else its f.
+    let f_below = |side: usize, id: NodeId, g: P::Cost| {
+        if !sides.is_at::<P>(side, id, g, Place::Open) {
+            return None;
+        }
+        g.checked_add(sides.h(side, id)).filter(|&f| f < best)
+    };
+    let mut g_min = [P::Cost::ZERO; 2];
+    for (side, g_min) in g_min.iter_mut().enumerate() {
+        *g_min = queues.by_g[side]
+            .peek(|id, g| f_below(side, id, g).map(|_| g))?
+            .1;
     }
-    Some(bound.max(g_sum))
+    let g_sum = g_min[0].checked_add(g_min[1])?.checked_add(epsilon)?;
+    if g_sum >= best {
+        return Some(g_sum);
+    }
+    let mut bound = lowest.max(g_sum);
+    for side in 0..2 {
+        let other = g_min[1 - side].checked_add(epsilon)?;
+        let f_min = queues.by_f[side].peek(|id, g| {
+            f_below(side, id, g).filter(|_| g.checked_add(other).is_some_and(|sum| sum < best))
+        })?;
+        bound = bound.max(f_min.1);
+    }
+    Some(bound)
 }

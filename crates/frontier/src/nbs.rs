@@ -9,7 +9,7 @@ use crate::limits::{Budget, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ResultOf, refused};
+use crate::solution::{ByPriority, ResultOf, refused};
 use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
@@ -22,16 +22,21 @@ use crate::{
 /// [`heuristic`](crate::SearchProblem::heuristic), one backward from the
 /// goal with [`backward_heuristic`](BidirectionalProblem::backward_heuristic).
 /// Each step chooses a pair, an open node u of the forward search and v of
-/// the backward one, minimising lb(u, v) = max(f(u), f(v), g(u) + g(v)),
-/// and expands both. The choice is cheap because the least lb only grows:
+/// the backward one, minimising
+/// lb(u, v) = max(f(u), f(v), g(u) + g(v) + ε), and expands both; ε is
+/// the problem's [`min_step_cost`](crate::SearchProblem::min_step_cost)
+/// (a path through u and v not yet joined needs at least one more step).
+/// The choice is cheap because the least lb only grows:
 /// NBS keeps it as a bound LB, and each direction splits its open nodes
 /// into a *waiting* queue (f above LB, by f) and a *ready* queue (f at most
-/// LB, by g). A pair is the two ready nodes of least g once their g sum is
-/// at most LB; otherwise waiting nodes with f ≤ LB move to ready, or LB
-/// rises to the least of the two waiting f and the ready g sum (HOG2's
-/// `NBSQueue`; ε, the cheapest step, is taken as zero). Waiting nodes of
+/// LB, by g). A pair is the two ready nodes of least g once their g sum
+/// plus ε is at most LB; otherwise waiting nodes with f ≤ LB move to ready,
+/// or LB rises to the least of the two waiting f and the ready g sum plus
+/// ε (HOG2's `NBSQueue`, whose ε is the same). Waiting nodes of
 /// equal f go largest g first, as in HOG2; ready nodes of equal g go in no
-/// particular order (HOG2 takes the smaller f first). A state stored by
+/// particular order, where HOG2 takes the smaller f first: the one
+/// difference in tie-breaking, which can change which pairs at lb = C* are
+/// expanded and, through the pairs formed, a few below it. A state stored by
 /// both searches is a meeting, and the cheapest meeting U is the answer
 /// once U ≤ LB.
 ///
@@ -102,10 +107,33 @@ pub struct Nbs<S, A, C, L = Hashed> {
     settings: Settings<C>,
     halves: Halves<S, A, C>,
     queues: AllQueues<C>,
+    expansions: ByPriority<C>,
     layout: PhantomData<L>,
 }
 
-searcher!(Nbs { halves, queues } where C: Default, open_list);
+searcher!(Nbs { halves, queues, expansions } where C: Default, open_list);
+
+impl<S, A, C, L> Nbs<S, A, C, L> {
+    /// The expansions of the last search by the lb of the pair each was
+    /// expanded in: those [`below`](ByPriority::below) the optimal cost C*
+    /// are NBS's necessary expansions (pairs with lb < C*, as HOG2 counts
+    /// them), the ones its near-optimality theorem bounds by twice a
+    /// minimum vertex cover.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{Nbs, toy::Doubling};
+    ///
+    /// let mut nbs = Nbs::new();
+    /// let cost = nbs.search(&Doubling::new(1, 10)).solution().unwrap().cost;
+    /// assert!(nbs.expansions().below(cost) <= nbs.expansions().total());
+    /// ```
+    #[must_use]
+    pub fn expansions(&self) -> &ByPriority<C> {
+        &self.expansions
+    }
+}
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
     /// Searches `problem` with hashed tables.
@@ -115,8 +143,9 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
     {
         let mut sides = self.halves.hashed();
         let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
         with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues
+            problem, limits, &mut sides, queues, expansions
         ))
     }
 }
@@ -132,9 +161,11 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
         P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
     {
         let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
+        expansions.clear();
         match self.halves.dense(problem.state_count(), limits) {
             Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues
+                problem, limits, &mut sides, queues, expansions
             )),
             Err(limit) => refused(limit),
         }
@@ -151,6 +182,8 @@ struct Queues<C, O> {
     waiting: [Queue<C, O>; 2],
     ready: [Queue<C, O>; 2],
     bound: C,
+    /// The problem's cheapest step, added to every g sum.
+    epsilon: C,
     /// Whether every pair left has an lb that does not fit the cost type.
     overflowed: bool,
 }
@@ -161,6 +194,7 @@ impl<C: Default, O: Default> Default for Queues<C, O> {
             waiting: [Queue::default(), Queue::default()],
             ready: [Queue::default(), Queue::default()],
             bound: C::default(),
+            epsilon: C::default(),
             overflowed: false,
         }
     }
@@ -170,11 +204,12 @@ impl<C: Default, O: Default> Default for Queues<C, O> {
 type Entry<C> = (NodeId, C, C);
 
 impl<C: Cost, O: Open<C>> Queues<C, O> {
-    fn clear(&mut self) {
+    fn clear(&mut self, epsilon: C) {
         for queue in self.waiting.iter_mut().chain(&mut self.ready) {
             queue.clear();
         }
         self.bound = C::ZERO;
+        self.epsilon = epsilon;
         self.overflowed = false;
     }
 
@@ -279,8 +314,11 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
                 [Some(forward), Some(backward)] => Some((forward, backward)),
                 _ => None,
             };
-            // The pair's g sum; `None` if it does not fit the cost type.
-            let sum = pair.and_then(|(forward, backward)| forward.2.checked_add(backward.2));
+            // The pair's g sum plus ε; `None` if it does not fit the cost
+            // type.
+            let sum = pair.and_then(|(forward, backward)| {
+                forward.2.checked_add(backward.2)?.checked_add(self.epsilon)
+            });
             if let (Some((forward, backward)), Some(sum)) = (pair, sum)
                 && sum <= self.bound
             {
@@ -316,14 +354,16 @@ fn run<P, T, O>(
     limits: &Limits<P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost, O>,
+    expansions: &mut ByPriority<P::Cost>,
 ) -> ResultOf<P>
 where
     P: BidirectionalProblem,
     T: NodeTable<P>,
     O: Open<P::Cost>,
 {
+    expansions.clear();
     measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, stats);
+        let outcome = search(problem, budget, sides, queues, (stats, expansions));
         stats.peak_stored = sides.stored::<P>();
         outcome
     })
@@ -334,7 +374,7 @@ fn search<P, T, O>(
     budget: &mut Budget<'_, P::Cost>,
     sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
     queues: &mut Queues<P::Cost, O>,
-    stats: &mut Stats<P::Cost>,
+    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
 ) -> Outcome<P::State, P::Action, P::Cost>
 where
     P: BidirectionalProblem,
@@ -342,7 +382,8 @@ where
     O: Open<P::Cost>,
 {
     sides.clear::<P>();
-    queues.clear();
+    let epsilon = problem.min_step_cost();
+    queues.clear(epsilon);
     let start = problem.start();
     let goal = problem.goal();
     stats.generated = 1;
@@ -369,13 +410,7 @@ where
             Err(limit) => return Outcome::LimitReached(limit),
         }
     }
-    let mut progress = Progress {
-        best: None,
-        pruned: false,
-        overflowed: false,
-        max_cost,
-        room,
-    };
+    let mut progress = Progress::new(max_cost, epsilon, room);
     loop {
         let pair = match queues.next_pair::<P, T>(sides, &progress.room) {
             Ok(Some(pair)) => pair,
@@ -403,13 +438,14 @@ where
                 return Outcome::LimitReached(limit);
             }
             stats.expanded += 1;
+            expansions.count(queues.bound);
             let filed = sides.expand(
                 problem,
                 side,
                 (id, g),
                 &mut progress,
                 stats,
-                |s, child, g, _, f, room| queues.push(s, child, g, f, room).map(Some),
+                |s, child, g, _, f, _, room| queues.push(s, child, g, f, room).map(Some),
             );
             if let Err(limit) = filed {
                 return Outcome::LimitReached(limit);

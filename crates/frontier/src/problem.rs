@@ -35,6 +35,15 @@ pub trait Cost: Copy + Ord + Add<Output = Self> + Debug + Default {
     /// stops the search with [`Limit::CostOverflow`](crate::Limit::CostOverflow)
     /// instead of wrapping to a wrong cost.
     fn checked_add(self, other: Self) -> Option<Self>;
+
+    /// `self - other`, or `None` when the difference does not fit the type
+    /// (or the type does not subtract: the default). Only
+    /// [`bae`](crate::bae) subtracts, to measure a heuristic's error; where
+    /// it cannot, it takes the error as zero (valid, but weaker).
+    fn checked_sub(self, other: Self) -> Option<Self> {
+        let _ = other;
+        None
+    }
 }
 
 macro_rules! impl_cost {
@@ -50,6 +59,11 @@ macro_rules! impl_cost {
             #[inline]
             fn checked_add(self, other: Self) -> Option<Self> {
                 <$t>::checked_add(self, other)
+            }
+
+            #[inline]
+            fn checked_sub(self, other: Self) -> Option<Self> {
+                <$t>::checked_sub(self, other)
             }
         }
     )*};
@@ -217,6 +231,36 @@ pub trait SearchProblem {
     ) -> Self::Cost {
         let _ = (g, bound);
         self.heuristic(state)
+    }
+
+    /// The cheapest cost a step can have, ε in the bidirectional-search
+    /// literature: a lower bound on every step's cost that
+    /// [`successors`](Self::successors) (and
+    /// [`predecessors`](BidirectionalProblem::predecessors)) yield. Zero by
+    /// default, which is always true.
+    ///
+    /// The bidirectional heuristic searches ([`mm`](crate::mm),
+    /// [`nbs`](crate::nbs)) use it in their lower bounds: a path through an
+    /// open node of each direction, not yet joined, costs at least the two
+    /// g-values plus ε. With unit steps, stating 1 spares them the nodes
+    /// whose g-values already add up to the optimal cost less one.
+    ///
+    /// Contract in both directions: a value no larger than the cheapest
+    /// step keeps every answer optimal (a smaller one only costs
+    /// expansions); a larger one can make those searches stop early with a
+    /// costlier path. Debug builds check every step those searches
+    /// generate against it and panic on a cheaper one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{SearchProblem, toy::Doubling};
+    ///
+    /// // + costs 1 and * costs 2: no step is cheaper than 1
+    /// assert_eq!(Doubling::new(1, 10).min_step_cost(), 1);
+    /// ```
+    fn min_step_cost(&self) -> Self::Cost {
+        Self::Cost::ZERO
     }
 }
 
@@ -522,6 +566,10 @@ impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     ) -> Self::Cost {
         (**self).heuristic_within(state, g, bound)
     }
+
+    fn min_step_cost(&self) -> Self::Cost {
+        (**self).min_step_cost()
+    }
 }
 
 impl<P: BidirectionalProblem + ?Sized> BidirectionalProblem for &P {
@@ -649,6 +697,10 @@ macro_rules! heuristic_switch {
                 state: &Self::State,
             ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
                 self.0.successors(state)
+            }
+
+            fn min_step_cost(&self) -> Self::Cost {
+                self.0.min_step_cost()
             }
 
             $($search)*

@@ -183,6 +183,99 @@ impl<C> Stats<C> {
     }
 }
 
+/// The expansions of one search, counted by the priority each node had when
+/// it was expanded: how the field's *necessary expansions* are read off
+/// after a search, once its optimal cost C* is known.
+///
+/// A bidirectional search must expand some nodes whatever its tie-breaking
+/// (those whose priority is below C*) and may expand others (priority
+/// C*, the ties): comparing total expansions compares tie-breaking as much
+/// as algorithms. [`below(c_star)`](Self::below) counts the first kind
+/// only, as the literature (and HOG2, the reference implementation)
+/// reports. What "priority" means is each searcher's: see
+/// [`Mm::expansions`](crate::Mm::expansions) and
+/// [`Nbs::expansions`](crate::Nbs::expansions).
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Mm, toy::Doubling};
+///
+/// let mut mm = Mm::new();
+/// let result = mm.search(&Doubling::new(1, 10));
+/// let c_star = result.solution().unwrap().cost;
+/// let necessary = mm.expansions().below(c_star);
+/// assert!(necessary <= result.stats.expanded);
+/// assert_eq!(mm.expansions().total(), result.stats.expanded);
+/// ```
+///
+/// # Complexity
+///
+/// One entry per distinct priority: counting an expansion is O(1) while
+/// priorities arrive in order (as they mostly do), O(log k) otherwise,
+/// with k the distinct priorities seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByPriority<C> {
+    /// `(priority, expansions)`, by priority.
+    counts: Vec<(C, u64)>,
+}
+
+impl<C> Default for ByPriority<C> {
+    fn default() -> Self {
+        ByPriority { counts: Vec::new() }
+    }
+}
+
+impl<C: Ord + Copy> ByPriority<C> {
+    /// Forgets every count (keeping the memory).
+    pub(crate) fn clear(&mut self) {
+        self.counts.clear();
+    }
+
+    /// Counts one expansion at `priority`.
+    #[inline]
+    pub(crate) fn count(&mut self, priority: C) {
+        self.count_many(priority, 1);
+    }
+
+    /// Counts `n` expansions at `priority`.
+    #[inline]
+    pub(crate) fn count_many(&mut self, priority: C, n: u64) {
+        if let Some(last) = self.counts.last_mut()
+            && last.0 == priority
+        {
+            last.1 += n;
+            return;
+        }
+        match self.counts.binary_search_by(|entry| entry.0.cmp(&priority)) {
+            Ok(at) => self.counts[at].1 += n,
+            Err(at) => self.counts.insert(at, (priority, n)),
+        }
+    }
+
+    /// The expansions at a priority below `bound`: with the optimal cost
+    /// as `bound`, the necessary expansions.
+    #[must_use]
+    pub fn below(&self, bound: C) -> u64 {
+        self.counts
+            .iter()
+            .take_while(|entry| entry.0 < bound)
+            .map(|entry| entry.1)
+            .sum()
+    }
+
+    /// Every expansion counted.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.counts.iter().map(|entry| entry.1).sum()
+    }
+
+    /// `(priority, expansions)` for each priority seen, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = (C, u64)> + '_ {
+        self.counts.iter().copied()
+    }
+}
+
 /// What every search returns: why it stopped, and the statistics so far.
 ///
 /// # Example

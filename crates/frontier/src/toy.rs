@@ -60,6 +60,10 @@ impl SearchProblem for Doubling {
         self.moves(&n)
             .map(move |action| Step::new(action, step(n, action), cost(action)))
     }
+
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
 }
 
 /// The number `action` makes of `n`.
@@ -202,6 +206,10 @@ impl SearchProblem for Grid {
         ]
         .into_iter()
         .flatten()
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        1
     }
 
     /// The Manhattan distance on cells whose `x + y` is a multiple of 3,

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use common::{Graph, ResultOf, assert_replays};
 use frontier::{
-    BidirectionalProblem, CancelFlag, Limit, Limits, Mm, Nbs, OpenList, Outcome, RankedStates,
-    SearchProblem, Step,
+    Bae, BidirectionalProblem, CancelFlag, Dvcbs, Limit, Limits, Mm, Nbs, OpenList, Outcome,
+    RankedStates, SearchProblem, Step,
 };
 use proptest::prelude::*;
 
@@ -252,12 +252,43 @@ fn check_optimal(
     Ok(())
 }
 
+/// DVCBS and BAE*, which need consistent heuristics: hashed and dense, on
+/// each open list.
+fn consistent_searches(problem: &TwoWay) -> Vec<(&'static str, ResultOf<TwoWay>)> {
+    vec![
+        ("dvcbs", Dvcbs::new().search(problem)),
+        ("dvcbs dense", Dvcbs::new().dense().search(problem)),
+        (
+            "dvcbs binary heap",
+            Dvcbs::new().open_list(OpenList::BinaryHeap).search(problem),
+        ),
+        (
+            "dvcbs priority queue",
+            Dvcbs::new()
+                .open_list(OpenList::PriorityQueue)
+                .search(problem),
+        ),
+        ("bae", Bae::new().search(problem)),
+        ("bae dense", Bae::new().dense().search(problem)),
+        (
+            "bae binary heap",
+            Bae::new().open_list(OpenList::BinaryHeap).search(problem),
+        ),
+        (
+            "bae priority queue",
+            Bae::new()
+                .open_list(OpenList::PriorityQueue)
+                .search(problem),
+        ),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn optimal_with_consistent_heuristics((problem, optimum) in problems(consistent())) {
-        for (name, result) in searches(&problem, &Limits::new()) {
+        for (name, result) in searches(&problem, &Limits::new()).into_iter().chain(consistent_searches(&problem)) {
             check_optimal(name, &problem, &result, optimum)?;
         }
     }
@@ -272,7 +303,7 @@ proptest! {
     #[test]
     fn optimal_without_heuristics((problem, optimum) in problems(Just(Kind::Consistent(0)))) {
         // MM0 and NBS with zero heuristics: bidirectional brute force.
-        for (name, result) in searches(&problem, &Limits::new()) {
+        for (name, result) in searches(&problem, &Limits::new()).into_iter().chain(consistent_searches(&problem)) {
             check_optimal(name, &problem, &result, optimum)?;
         }
     }

@@ -15,8 +15,8 @@ use common::{
     counts_steps, run_all, run_ida_both,
 };
 use frontier::{
-    BidirectionalProblem, CancelFlag, InPlaceProblem, Limit, Limits, Outcome, RankedStates,
-    ReversibleProblem, SearchProblem,
+    Bae, BidirectionalProblem, CancelFlag, Dvcbs, InPlaceProblem, Limit, Limits, Outcome,
+    RankedStates, ReversibleProblem, SearchProblem,
 };
 
 /// What an algorithm should report: `Found(n)` is a number of steps for the
@@ -237,6 +237,106 @@ fn every_algorithm_matches_the_table() {
         3,
     );
     check("zero-cost steps", &free, &none, found(2, 1));
+}
+
+/// DVCBS and BAE*, which ask consistent heuristics, on every row of the
+/// table whose heuristics are (all but the weighted graph), hashed and
+/// dense: `want` is the cheapest cost, `None` for an unreachable goal.
+#[test]
+fn dvcbs_and_bae_match_the_table_where_the_heuristics_are_consistent() {
+    fn check_consistent<P>(row: &str, problem: &P, limits: &Limits<u32>, want: Option<u32>)
+    where
+        P: BidirectionalProblem<Cost = u32> + RankedStates,
+        P::State: Debug,
+        P::Action: PartialEq + Debug,
+    {
+        let results = [
+            ("dvcbs", Dvcbs::new().limits(limits).search(problem)),
+            (
+                "dvcbs dense",
+                Dvcbs::new().dense().limits(limits).search(problem),
+            ),
+            ("bae", Bae::new().limits(limits).search(problem)),
+            (
+                "bae dense",
+                Bae::new().dense().limits(limits).search(problem),
+            ),
+        ];
+        for (algorithm, result) in results {
+            if let Some(solution) = result.solution() {
+                assert_replays(problem, solution);
+            }
+            match want {
+                Some(cost) => assert_eq!(
+                    result.solution().map(|s| s.cost),
+                    Some(cost),
+                    "{row}: {algorithm}: {:?}",
+                    result.outcome
+                ),
+                None => assert!(result.is_unreachable(), "{row}: {algorithm}"),
+            }
+        }
+    }
+    let none = Limits::new();
+    check_consistent("maze with walls", &Maze::parse(MAZE), &none, Some(17));
+    check_consistent(
+        "maze with terrain costs",
+        &Maze::parse(TERRAIN),
+        &none,
+        Some(8),
+    );
+    let knight = |size, start, goal| Knight { size, start, goal };
+    check_consistent("knight 8", &knight(8, (0, 0), (7, 0)), &none, Some(5));
+    check_consistent(
+        "knight 100",
+        &knight(100, (0, 0), (30, 50)),
+        &none,
+        Some(28),
+    );
+    check_consistent(
+        "knight at goal",
+        &knight(10, (1, 1), (1, 1)),
+        &none,
+        Some(0),
+    );
+    check_consistent("knight corner", &knight(8, (0, 0), (7, 7)), &none, Some(6));
+    check_consistent(
+        "knight a1 to b2",
+        &knight(8, (0, 0), (1, 1)),
+        &none,
+        Some(4),
+    );
+    let unreachable = Graph::new(3, &[(0, 1, 1), (1, 0, 1)], 0, 2);
+    check_consistent("unreachable goal", &unreachable, &none, None);
+    let cycle = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (2, 0, 1)], 0, 3);
+    check_consistent("unreachable behind a cycle", &cycle, &none, None);
+    let free = Graph::new(
+        4,
+        &[(0, 1, 0), (1, 0, 0), (1, 2, 0), (0, 2, 3), (2, 3, 1)],
+        0,
+        3,
+    );
+    check_consistent("zero-cost steps", &free, &none, Some(1));
+    // The limits stop them too.
+    let far = knight(1000, (0, 0), (999, 999));
+    for (limits, limit) in [
+        (Limits::new().max_expanded(10), Limit::Expanded),
+        (Limits::new().max_stored(50), Limit::Stored),
+    ] {
+        for result in [
+            Dvcbs::new().limits(&limits).search(&far),
+            Bae::new().limits(&limits).search(&far),
+        ] {
+            assert_eq!(result.limit(), Some(limit));
+        }
+    }
+    let near = knight(8, (0, 0), (7, 7));
+    for result in [
+        Dvcbs::new().limits(Limits::new().max_cost(5)).search(&near),
+        Bae::new().limits(Limits::new().max_cost(5)).search(&near),
+    ] {
+        assert_eq!(result.limit(), Some(Limit::Cost));
+    }
 }
 
 #[test]

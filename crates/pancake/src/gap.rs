@@ -14,19 +14,20 @@ use crate::Stack;
 /// lower bound on the flips still needed (admissible), and it changes by at
 /// most 1 per flip (consistent).
 ///
-/// **GAP-k** does not count a gap that involves one of the `k` smallest
-/// pancakes (the plate is never among them). GAP-0 is GAP; GAP-k never
-/// exceeds GAP, so it is admissible and consistent too, and weaker as `k`
-/// grows (GAP-`len` is zero).
+/// **GAP-k** does not count a gap between two pancakes when one of them is
+/// among the `k` smallest; the plate gap (under the bottom pancake) counts
+/// whatever the bottom pancake, whenever it is not the largest. This is
+/// HOG2's definition (`PancakePuzzle::DefaultH`), the one the studies ran.
+/// GAP-0 is GAP; GAP-k never exceeds GAP, so it is admissible, and a flip
+/// still changes one neighbourhood only, so it is consistent; it weakens
+/// as `k` grows, down to GAP-`len`, which only knows whether the largest
+/// pancake is at the bottom.
 ///
 /// Measured to another stack than the sorted one
 /// ([`estimate_between`](Gap::estimate_between), the backward heuristic of
 /// [`Pancakes`](crate::Pancakes)), pancakes are first renamed by their
 /// position in that target (its top pancake becomes 1): "the `k` smallest"
 /// are then the `k` at the top of the target, as in HOG2's implementation.
-/// HOG2's `DefaultH` differs in one point: it always counts the plate gap,
-/// where this drops it when the bottom pancake is one of the `k`; its
-/// GAP-k is then 1 higher.
 ///
 /// # Example
 ///
@@ -38,6 +39,9 @@ use crate::Stack;
 /// assert_eq!(Gap::FULL.estimate(&stack), 2);
 /// assert_eq!(Gap::ignoring(1).estimate(&stack), 1); // 4|1 involves pancake 1
 /// assert_eq!(Gap::ignoring(2).estimate(&stack), 0);
+/// // the plate gap under pancake 1 counts even when 1 is ignored
+/// let low: Stack = "2 3 4 5 1".parse()?;
+/// assert_eq!(Gap::ignoring(1).estimate(&low), 1); // 1|plate; not 5|1
 /// assert_eq!(Gap::FULL.estimate_between(&stack, &stack), 0);
 /// # Ok::<(), pancake::ParseError>(())
 /// ```
@@ -51,8 +55,8 @@ impl Gap {
     /// GAP itself: every gap counts.
     pub const FULL: Gap = Gap { ignored: 0 };
 
-    /// GAP-`k`: gaps involving one of the `k` smallest pancakes do not
-    /// count.
+    /// GAP-`k`: gaps between two pancakes, one of them among the `k`
+    /// smallest, do not count (the plate gap always does).
     #[must_use]
     pub const fn ignoring(k: u8) -> Self {
         Gap { ignored: k }
@@ -101,7 +105,7 @@ impl Gap {
             .iter()
             .map(|&p| labels.of(p))
             .zip(below.chain(std::iter::once(labels.plate)))
-            .filter(|&(upper, lower)| self.is_gap(upper, lower))
+            .filter(|&(upper, lower)| self.is_gap(upper, lower, labels.plate))
             .count();
         // cannot fail: at most MAX_LEN = 20 gaps
         u8::try_from(gaps).unwrap_or(u8::MAX)
@@ -114,15 +118,17 @@ impl Gap {
     pub(crate) fn after_flip(self, stack: &Stack, count: usize, h: u8, labels: &Labels) -> u8 {
         let cakes = stack.pancakes();
         let lower = cakes.get(count).map_or(labels.plate, |&p| labels.of(p));
-        let before = self.is_gap(labels.of(cakes[count - 1]), lower);
-        let after = self.is_gap(labels.of(cakes[0]), lower);
+        let before = self.is_gap(labels.of(cakes[count - 1]), lower, labels.plate);
+        let after = self.is_gap(labels.of(cakes[0]), lower, labels.plate);
         h - u8::from(before) + u8::from(after)
     }
 
-    /// Whether two neighbours (by label) make a gap that counts.
+    /// Whether two neighbours (by label) make a gap that counts; `lower`
+    /// may be the plate (labelled `plate`), whose gap is never ignored.
     #[inline]
-    fn is_gap(self, upper: u8, lower: u8) -> bool {
-        upper.abs_diff(lower) > 1 && upper > self.ignored && lower > self.ignored
+    fn is_gap(self, upper: u8, lower: u8, plate: u8) -> bool {
+        upper.abs_diff(lower) > 1
+            && (lower == plate || (upper > self.ignored && lower > self.ignored))
     }
 }
 

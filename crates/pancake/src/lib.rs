@@ -28,7 +28,8 @@
 //!   [`Stack::unrank`], and [`Stack::verify_solution`] with [`FlipError`].
 //! - [`Flip`]: the move, turning over the top `k` pancakes (`k` in `2..=len`).
 //! - [`Gap`]: the GAP heuristic (Helmert 2010) and its weakened variants
-//!   GAP-k (gaps involving one of the `k` smallest pancakes do not count),
+//!   GAP-k (gaps between pancakes involving one of the `k` smallest do not
+//!   count; the plate gap always does, as in HOG2),
 //!   to the sorted stack and to any other.
 //! - [`Pancakes`]: the [`frontier::SearchProblem`], with
 //!   [`frontier::BidirectionalProblem`] (including the backward heuristic,

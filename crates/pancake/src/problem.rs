@@ -178,6 +178,11 @@ impl SearchProblem for Pancakes {
     fn heuristic(&self, state: &PancakeState) -> u32 {
         u32::from(state.h)
     }
+
+    /// Every flip costs 1.
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
 }
 
 /// Flips are their own inverses: the predecessors are the successors, each

@@ -1,13 +1,14 @@
 //! The pancake plug-in checked against exhaustive breadth-first search: GAP
 //! and GAP-k are admissible and consistent in both directions, every search
-//! of frontier (MM and NBS with the backward heuristic included) agrees on
+//! of frontier (MM, NBS, DVCBS and BAE* with the backward heuristic included) agrees on
 //! the optimal number of flips, every solution replays, and parsing never
 //! panics.
 
 use std::collections::VecDeque;
 
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, BidirectionalProblem, IdaStar, Mm, Nbs, SearchProblem, Solution,
+    AStar, Bae, Bfs, BidirectionalBfs, BidirectionalProblem, Dvcbs, IdaStar, Mm, Nbs,
+    SearchProblem, Solution,
 };
 use pancake::{Flip, FlipError, Gap, PancakeState, Pancakes, ParseError, Stack, TokenExcerpt};
 use proptest::prelude::*;
@@ -71,12 +72,57 @@ fn gap_is_admissible_and_consistent_to_the_sorted_stack() {
                 }
             }
         }
-        // GAP-len knows nothing; GAP itself is exact on the sorted stack only.
+        // GAP-len knows only whether the largest pancake is at the bottom;
+        // GAP itself is zero on the sorted stack only.
         assert!(dist.iter().enumerate().all(|(rank, _)| {
             let stack = Stack::unrank(len, rank as u64).unwrap();
-            Gap::ignoring(u8::try_from(len).unwrap()).estimate(&stack) == 0
+            let bottom_largest = stack.pancakes().last().map(|&p| usize::from(p)) == Some(len);
+            Gap::ignoring(u8::try_from(len).unwrap()).estimate(&stack) == u8::from(!bottom_largest)
                 && (Gap::FULL.estimate(&stack) == 0) == stack.is_sorted()
         }));
+    }
+}
+
+/// HOG2's `PancakePuzzle::DefaultH`, written out from its definition:
+/// pancakes by their 0-based place in `target`; a pair of neighbours is a
+/// gap unless one of them is among the `k` first there, and the plate gap
+/// counts whenever the bottom pancake is not the last of `target`.
+fn hog2_gap(stack: &Stack, target: &Stack, k: u8) -> u8 {
+    let place = |p: u8| target.pancakes().iter().position(|&q| q == p).unwrap();
+    let places: Vec<usize> = stack.pancakes().iter().map(|&p| place(p)).collect();
+    let k = usize::from(k);
+    let mut gaps = places
+        .windows(2)
+        .filter(|pair| pair[0] >= k && pair[1] >= k && pair[0].abs_diff(pair[1]) > 1)
+        .count();
+    if places.last() != Some(&(stack.len() - 1)) {
+        gaps += 1;
+    }
+    u8::try_from(gaps).unwrap()
+}
+
+#[test]
+fn gap_k_is_the_reference_implementations() {
+    // 5|1 involves pancake 1; the plate gap under 1 counts all the same.
+    let stack: Stack = "2 3 4 5 1".parse().unwrap();
+    assert_eq!(Gap::FULL.estimate(&stack), 2);
+    assert_eq!(Gap::ignoring(1).estimate(&stack), 1);
+    assert_eq!(Gap::ignoring(5).estimate(&stack), 1);
+    for len in 1..=7 {
+        let targets = [Stack::sorted(len), Stack::random(len, 7)];
+        for rank in 0..Stack::sorted(len).arrangements() {
+            let stack = Stack::unrank(len, rank).unwrap();
+            for k in 0..=3 {
+                let gap = Gap::ignoring(k);
+                assert_eq!(gap.estimate(&stack), hog2_gap(&stack, &targets[0], k));
+                assert_eq!(
+                    gap.estimate_between(&stack, &targets[1]),
+                    hog2_gap(&stack, &targets[1], k),
+                    "GAP-{k} of {stack} to {}",
+                    targets[1]
+                );
+            }
+        }
     }
 }
 
@@ -170,12 +216,16 @@ fn all_agree(start: Stack) -> u32 {
             ("IDA*", frontier::idastar(&problem)),
             ("MM", frontier::mm(&problem)),
             ("NBS", frontier::nbs(&problem)),
+            ("DVCBS", frontier::dvcbs(&problem)),
+            ("BAE*", frontier::bae(&problem)),
             ("A* dense", AStar::new().dense().search(&problem)),
             ("IDA* searcher", IdaStar::new().search(&problem)),
         ];
         if start.len() <= 7 {
             answers.push(("MM dense", Mm::new().dense().search(&problem)));
             answers.push(("NBS dense", Nbs::new().dense().search(&problem)));
+            answers.push(("DVCBS dense", Dvcbs::new().dense().search(&problem)));
+            answers.push(("BAE* dense", Bae::new().dense().search(&problem)));
             answers.push(("bfs dense", Bfs::new().dense().search(&problem)));
             answers.push((
                 "bidirectional dense",

@@ -1,0 +1,331 @@
+//! BAE* (Sadhukhan 2013; Alcázar, Riddle & Barley 2020): bidirectional
+//! heuristic search ordered by f plus the heuristic's error toward the other
+//! end.
+
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use crate::limits::{Budget, measure};
+use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::settings::{Settings, searcher};
+use crate::solution::{ByPriority, ResultOf, refused};
+use crate::table::{Dense, Hashed, NodeTable};
+use crate::{
+    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
+};
+
+/// BAE* between `problem.start()` and `problem.goal()`: a cheapest path,
+/// searched from both ends with both heuristics, for **consistent**
+/// heuristics.
+///
+/// Two best-first searches, one forward from the start with
+/// [`heuristic`](crate::SearchProblem::heuristic) h, one backward from the
+/// goal with [`backward_heuristic`](BidirectionalProblem::backward_heuristic)
+/// `h_b`. A node's priority is b(n) = f(n) + d(n), where d(n) = g(n) − `h_r(n)`
+/// is how far the heuristic toward its own end, `h_r` (`h_b` for a forward
+/// node, h for a backward one), falls short of the cost g it was actually
+/// reached at: b = 2g + h − `h_r` (Alcázar, Riddle & Barley, AAAI 2020, who
+/// show that this bound, Sadhukhan's BAE*, is what recent front-to-end
+/// algorithms build on). Each step expands the open node of lowest b, in
+/// either direction (ties: forward); ties within a direction go to the
+/// larger g. For consistent heuristics, any path not found yet through
+/// open nodes n (forward) and m (backward) costs at least
+/// (b(n) + b(m)) / 2, so the cheapest meeting U is the answer once
+/// 2U ≤ bmin forward + bmin backward.
+///
+/// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost) is
+/// not used: the bound holds without it.
+///
+/// # Guarantees
+///
+/// - **Optimal for consistent heuristics** in both directions. With
+///   heuristics that are admissible but not consistent the stopping test
+///   can fire early and the path cost more than the optimum: use
+///   [`mm`](crate::mm) or [`nbs`](crate::nbs) then.
+/// - Nodes with f ≥ U are not queued and not expanded.
+/// - [`Bae::expansions`] counts each expansion at bmin forward + bmin
+///   backward, twice the search's lower bound at that moment: those below
+///   2C* were made while the bound was below C*.
+/// - Start equal to goal gives the empty path with nothing expanded; an
+///   unreachable goal is proven so when either search runs out of nodes.
+///
+/// # Example
+///
+/// ```
+/// use frontier::toy::Doubling;
+///
+/// let result = frontier::bae(&Doubling::new(1, 10));
+/// let solution = result.solution().unwrap();
+/// assert_eq!(solution.cost, 6); // + * + *: 1 + 2 + 1 + 2
+/// assert_eq!(solution.states.first(), Some(&1));
+/// assert_eq!(solution.states.last(), Some(&10));
+/// ```
+///
+/// # Complexity
+///
+/// Time O(E log V) and memory O(V) over the states expanded; the default
+/// bucket open lists make pushes and pops O(1) while costs stay small.
+/// Each node reached by one direction also gets the other direction's
+/// heuristic value (one more heuristic call per new state).
+pub fn bae<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
+    Bae::new().search(problem)
+}
+
+/// BAE*, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
+/// it), an [`OpenList`](crate::OpenList) for each direction, a [`Dense`]
+/// table, and memory kept between searches.
+///
+/// # Example
+///
+/// ```
+/// use frontier::{Bae, Limit, Limits, toy::Doubling};
+///
+/// let mut hashed = Bae::new();
+/// let mut dense = Bae::new().dense();
+/// for target in [10, 20, 30] {
+///     let problem = Doubling::new(1, target);
+///     let cost = |result: frontier::SearchResult<_, _, _>| result.into_solution().unwrap().cost;
+///     assert_eq!(cost(hashed.search(&problem)), cost(dense.search(&problem)));
+///     assert_eq!(cost(hashed.search(&problem)), cost(frontier::astar(&problem)));
+/// }
+/// let mut bounded = Bae::new().limits(Limits::new().max_cost(5));
+/// assert_eq!(bounded.search(&Doubling::new(1, 10)).limit(), Some(Limit::Cost)); // it costs 6
+/// ```
+pub struct Bae<S, A, C, L = Hashed> {
+    settings: Settings<C>,
+    halves: Halves<S, A, C>,
+    queues: AllQueues<C>,
+    expansions: ByPriority<C>,
+    layout: PhantomData<L>,
+}
+
+searcher!(
+    Bae {
+        halves,
+        queues,
+        expansions
+    },
+    open_list
+);
+
+impl<S, A, C, L> Bae<S, A, C, L> {
+    /// The expansions of the last search by bmin forward + bmin backward
+    /// when each was made: those [`below`](ByPriority::below) 2C* were
+    /// made while BAE*'s lower bound was below the optimal cost C*.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{Bae, toy::Doubling};
+    ///
+    /// let mut bae = Bae::new();
+    /// let cost = bae.search(&Doubling::new(1, 10)).solution().unwrap().cost;
+    /// assert!(bae.expansions().below(2 * cost) <= bae.expansions().total());
+    /// ```
+    #[must_use]
+    pub fn expansions(&self) -> &ByPriority<C> {
+        &self.expansions
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bae<S, A, C> {
+    /// Searches `problem` with hashed tables.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
+    {
+        let mut sides = self.halves.hashed();
+        let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
+        with_open_list!(self.settings.open, self.queues, |queues| run(
+            problem, limits, &mut sides, queues, expansions
+        ))
+    }
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bae<S, A, C, Dense> {
+    /// Searches `problem` with dense tables.
+    ///
+    /// # Panics
+    ///
+    /// If `rank` returns a rank not below `state_count`.
+    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
+    where
+        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
+    {
+        let limits = &self.settings.limits;
+        let expansions = &mut self.expansions;
+        expansions.clear();
+        match self.halves.dense(problem.state_count(), limits) {
+            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
+                problem, limits, &mut sides, queues, expansions
+            )),
+            Err(limit) => refused(limit),
+        }
+    }
+}
+
+/// The queues on each open list: a searcher uses those its settings name.
+type AllQueues<C> =
+    PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
+
+/// Each direction's open nodes, by b.
+struct Queues<C, O> {
+    open: [Queue<C, O>; 2],
+}
+
+impl<C, O: Default> Default for Queues<C, O> {
+    fn default() -> Self {
+        Queues {
+            open: [Queue::default(), Queue::default()],
+        }
+    }
+}
+
+impl<C: Cost, O: Open<C>> Queues<C, O> {
+    fn clear(&mut self) {
+        for queue in &mut self.open {
+            queue.clear();
+        }
+    }
+
+    fn allocated(&self) -> usize {
+        self.open.iter().map(Queue::allocated).sum()
+    }
+}
+
+/// BAE*'s priority b = 2g + h − `h_r` (`h` toward the other end, `h_r`
+/// toward its own), `None` if it does not fit the cost type. The error
+/// g − `h_r` is taken as zero where the cost type cannot subtract or `h_r`
+/// exceeds g (an admissible `h_r` never does).
+fn priority<C: Cost>(g: C, h: C, h_r: C) -> Option<C> {
+    let f = g.checked_add(h)?;
+    let error = g.checked_sub(h_r).unwrap_or(C::ZERO);
+    f.checked_add(error)
+}
+
+fn run<P, T, O>(
+    problem: &P,
+    limits: &Limits<P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
+    expansions: &mut ByPriority<P::Cost>,
+) -> ResultOf<P>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+    O: Open<P::Cost>,
+{
+    expansions.clear();
+    measure(limits, |budget, stats| {
+        let outcome = search(problem, budget, sides, queues, (stats, expansions));
+        stats.peak_stored = sides.stored::<P>();
+        outcome
+    })
+}
+
+fn search<P, T, O>(
+    problem: &P,
+    budget: &mut Budget<'_, P::Cost>,
+    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
+    queues: &mut Queues<P::Cost, O>,
+    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
+) -> Outcome<P::State, P::Action, P::Cost>
+where
+    P: BidirectionalProblem,
+    T: NodeTable<P>,
+    O: Open<P::Cost>,
+{
+    sides.clear::<P>();
+    queues.clear();
+    let start = problem.start();
+    let goal = problem.goal();
+    stats.generated = 1;
+    if start == goal {
+        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
+    }
+    stats.generated = 2;
+    if let Err(limit) = budget.check_stored(2) {
+        return Outcome::LimitReached(limit);
+    }
+    let max_cost = budget.max_cost().copied();
+    let room = budget.room();
+    room.hold(sides.allocated::<P>() + queues.allocated());
+    let roots = match sides.start(problem, (start, goal), &room) {
+        Ok(roots) => roots,
+        Err(limit) => return Outcome::LimitReached(limit),
+    };
+    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
+        return Outcome::LimitReached(Limit::Cost);
+    }
+    sides.know_both_h(problem, [roots[0].0, roots[1].0]);
+    for (side, (root, h)) in roots.into_iter().enumerate() {
+        // A root's b is its h: it fits.
+        let b = priority(P::Cost::ZERO, h, sides.h(1 - side, root)).unwrap_or(h);
+        if let Err(limit) = queues.open[side].push(root, b, P::Cost::ZERO, &room) {
+            return Outcome::LimitReached(limit);
+        }
+    }
+    let mut progress = Progress::new(max_cost, problem.min_step_cost(), room);
+    progress.both_heuristics = true;
+    loop {
+        let heads = [0, 1].map(|side| {
+            queues.open[side].peek(|id, g| {
+                sides
+                    .is_at::<P>(side, id, g, Place::Open)
+                    .then(|| priority(g, sides.h(side, id), sides.h(1 - side, id)))
+                    .flatten()
+            })
+        });
+        // One search has run out of nodes: every path is found (or pruned).
+        let [Some(forward), Some(backward)] = heads else {
+            break;
+        };
+        let Some(sum) = forward.1.checked_add(backward.1) else {
+            // Past every cost the type holds: no cheaper path is left.
+            break;
+        };
+        if let Some(meeting) = progress.best
+            && meeting
+                .cost
+                .checked_add(meeting.cost)
+                .is_none_or(|twice| twice <= sum)
+        {
+            break;
+        }
+        let (side, (id, _, g)) = if forward.1 <= backward.1 {
+            (Direction::Forward, forward)
+        } else {
+            (Direction::Backward, backward)
+        };
+        let s = side.index();
+        queues.open[s].take();
+        sides.set_place(s, id, Place::Closed);
+        if progress.beaten(g, sides.h(s, id)) {
+            // No cheaper path runs through this node: closed unexpanded.
+            continue;
+        }
+        if let Err(limit) = budget.before_expand(stats.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        stats.expanded += 1;
+        expansions.count(sum);
+        let open = &mut queues.open;
+        let filed = sides.expand(
+            problem,
+            side,
+            (id, g),
+            &mut progress,
+            stats,
+            |s, child, g, h, _, h_r, room| match priority(g, h, h_r) {
+                Some(b) => open[s].push(child, b, g, room).map(|()| Some(Place::Open)),
+                None => Ok(None),
+            },
+        );
+        if let Err(limit) = filed {
+            return Outcome::LimitReached(limit);
+        }
+    }
+    progress.outcome::<P, T>(sides)
+}
