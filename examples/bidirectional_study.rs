@@ -1,5 +1,5 @@
-//! The study behind `docs/bidirectional.md`: A*, MM, NBS, bidirectional
-//! BFS and IDA* on random pancake stacks with GAP, GAP-1, GAP-2 and GAP-3,
+//! The study behind `docs/bidirectional.md`: A*, MM, NBS, DVCBS, BAE*,
+//! bidirectional BFS and IDA* on random pancake stacks with GAP, GAP-1, GAP-2 and GAP-3,
 //! and on the easiest of Korf's 15-puzzles with Manhattan distance, each
 //! search under a memory and a time limit. Prints Markdown tables.
 //!
@@ -289,7 +289,13 @@ fn main() -> ExitCode {
 
 /// The guided algorithms of the study, IDA* unless left out.
 fn guided(args: &Args) -> Vec<Algorithm> {
-    let mut all = vec![Algorithm::AStar, Algorithm::Mm, Algorithm::Nbs];
+    let mut all = vec![
+        Algorithm::AStar,
+        Algorithm::Mm,
+        Algorithm::Nbs,
+        Algorithm::Dvcbs,
+        Algorithm::Bae,
+    ];
     if !args.no_idastar {
         all.push(Algorithm::IdaStar);
     }

@@ -193,8 +193,8 @@ fn compare_rows_on_a_small_file() {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    // 24 strategies on the 3x3 boards, the 20 that handle 4x4 on the walk.
-    assert_eq!(rows.len(), 44, "{out}");
+    // 30 strategies on the 3x3 boards, the 26 that handle 4x4 on the walk.
+    assert_eq!(rows.len(), 56, "{out}");
     for row in &rows {
         assert_eq!(row.len(), header.len());
         assert_eq!(row[column("attempted")], row[column("solved")], "{row:?}");
@@ -203,7 +203,7 @@ fn compare_rows_on_a_small_file() {
         .iter()
         .filter(|r| r[column("set")].ends_with("3x3"))
         .collect();
-    assert_eq!(three.len(), 24);
+    assert_eq!(three.len(), 30);
     // The sample takes 19 moves, the other board 2: every optimal strategy
     // agrees, greedy takes no fewer.
     for row in &three {
@@ -241,7 +241,13 @@ fn compare_rows_on_a_small_file() {
             "mm",
             "nbs",
             "nbs",
-            "nbs"
+            "nbs",
+            "dvcbs",
+            "dvcbs",
+            "dvcbs",
+            "bae",
+            "bae",
+            "bae",
         ]
     );
     assert_eq!(three[6][column("heuristic")], "manhattan");
@@ -281,20 +287,22 @@ fn compare_sorts_pancake_stacks() {
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
     // Per set: bfs and bidirectional BFS, then A*, IDA*, IDA* BPMX, greedy,
-    // MM and NBS with GAP-3, GAP-2, GAP-1 and GAP; no board heuristic, no
-    // table, no dense variant.
-    assert_eq!(rows.len(), 2 * 26, "{out}");
+    // MM, NBS, DVCBS and BAE* with GAP-3, GAP-2, GAP-1 and GAP; no board
+    // heuristic, no table, no dense variant.
+    assert_eq!(rows.len(), 2 * 34, "{out}");
     let seven: Vec<_> = rows
         .iter()
         .filter(|r| r[column("set")].ends_with("stacks.txt 7 pancakes"))
         .collect();
-    assert_eq!(seven.len(), 26, "{out}");
+    assert_eq!(seven.len(), 34, "{out}");
     let heuristics: Vec<&str> = seven[2..6].iter().map(|r| r[column("heuristic")]).collect();
     assert_eq!(heuristics, ["gap-3", "gap-2", "gap-1", "gap"]);
     let algorithms: Vec<&str> = seven.iter().map(|r| r[column("algorithm")]).collect();
     assert_eq!(algorithms[..3], ["bfs", "bidirectional", "astar"]);
     assert_eq!(algorithms[10..14], ["idastar-bpmx"; 4]);
-    assert_eq!(algorithms[22..], ["nbs"; 4]);
+    assert_eq!(algorithms[22..26], ["nbs"; 4]);
+    assert_eq!(algorithms[26..30], ["dvcbs"; 4]);
+    assert_eq!(algorithms[30..], ["bae"; 4]);
     // The reversed stack takes one flip; every optimal strategy agrees on
     // the other, greedy takes no fewer.
     let optimal: f64 = seven[0][column("mean_length")].parse().unwrap();
@@ -366,6 +374,46 @@ fn compare_default_sets_include_pancakes() {
     let _ = std::fs::remove_file(empty);
 }
 
+/// The first of HOG2's random 10-pancake stacks, with the counts HOG2
+/// reports for it (`benches/hog2-side-by-side.sh`, `docs/bidirectional.md`).
+#[test]
+fn bidirectional_study_counts_nodes_as_hog2_does() {
+    let stacks = temp_file("hog2-stacks.txt", "6 10 4 2 5 1 7 3 8 9\n");
+    let output = run(
+        "bidirectional_study",
+        &[
+            "--hog2",
+            stacks.to_str().unwrap(),
+            "--gaps",
+            "1,2",
+            "--algorithms",
+            "astar,mm,nbs,dvcbs,bae",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 10, "{out}");
+    // instance algorithm heuristic cost necessary (HOG2's figures)
+    for line in [
+        "1 A* GAP-1 9 175 ",
+        "1 MM GAP-1 9 136 ",
+        "1 NBS GAP-1 9 140 ",
+        "1 DVCBS GAP-1 9 149 ",
+        "1 A* GAP-2 9 4177 ",
+        "1 MM GAP-2 9 766 ",
+        "1 NBS GAP-2 9 942 ",
+        "1 DVCBS GAP-2 9 888 ",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(line)), "{line}: {out}");
+    }
+    assert!(
+        out.lines().any(|l| l.starts_with("1 BAE* GAP-2 9 ")),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(stacks);
+}
+
 #[test]
 fn bidirectional_study_checks_every_length() {
     let output = run(
@@ -380,17 +428,17 @@ fn bidirectional_study_checks_every_length() {
         "{out}"
     );
     assert!(out.contains("### 7 pancakes"), "{out}");
-    // Per size: bidirectional BFS, then A*, MM and NBS with each of the
-    // four GAP heuristics and IDA* with GAP and GAP-1, all solving all 3.
+    // Per size: bidirectional BFS, then A*, MM, NBS, DVCBS and BAE* with
+    // each of the four GAP heuristics and IDA* with GAP and GAP-1, all
+    // solving all 3.
     let rows: Vec<&str> = out
         .lines()
         .filter(|l| l.starts_with("| ") && l.contains("| 3/3 |"))
         .collect();
-    assert_eq!(rows.len(), 2 * (1 + 4 * 3 + 2), "{out}");
-    assert!(
-        rows.iter().any(|r| r.starts_with("| GAP-3 | NBS |")),
-        "{out}"
-    );
+    assert_eq!(rows.len(), 2 * (1 + 4 * 5 + 2), "{out}");
+    for row in ["| GAP-3 | NBS |", "| GAP-3 | DVCBS |", "| GAP-3 | BAE* |"] {
+        assert!(rows.iter().any(|r| r.starts_with(row)), "{row}: {out}");
+    }
     assert!(
         out.contains("Check: every solution was replayed to the goal, and on all 6 instances"),
         "{out}"
@@ -415,7 +463,7 @@ fn compare_prints_json_and_a_table() {
     assert!(json.status.success(), "{}", stderr(&json));
     let out = stdout(&json);
     assert!(out.starts_with("{\n  \"settings\": {"), "{out}");
-    assert_eq!(out.matches("\"solved\": 1").count(), 24, "{out}");
+    assert_eq!(out.matches("\"solved\": 1").count(), 30, "{out}");
 
     let table = run("compare", &["--boards", boards.to_str().unwrap()], "");
     assert!(table.status.success());

@@ -71,13 +71,13 @@ mod tests {
         assert!(check.mismatches.is_empty(), "{:?}", check.mismatches);
         assert_eq!(check.optimal, [vec![Some(19), Some(0)], vec![Some(1)]]);
         let rows = summarise(&sets, &strategies(), &records);
-        // 24 strategies on 3x3, the 20 that handle 4x4 on 4x4.
-        assert_eq!(rows.len(), 24 + 20);
+        // 30 strategies on 3x3, the 26 that handle 4x4 on 4x4.
+        assert_eq!(rows.len(), 30 + 26);
         assert!(rows.iter().all(|r| r.solved == r.attempted));
         assert_eq!(rows[0].mean_length, Some(9.5));
         assert_eq!(rows[0].nodes_per_second, None);
         let csv = render(&rows, Format::Csv, &settings());
-        assert_eq!(csv.lines().count(), 45);
+        assert_eq!(csv.lines().count(), 57);
         assert!(
             csv.lines()
                 .nth(1)
@@ -86,7 +86,7 @@ mod tests {
         );
         assert!(csv.starts_with("set,algorithm,heuristic,attempted,solved,stopped_by_memory,stopped_by_time,stopped_other,mean_length,mean_expanded,mean_generated,peak_stored,mean_seconds,generated_per_second\n"));
         let json = render(&rows, Format::Json, &settings());
-        assert_eq!(json.matches("\"algorithm\"").count(), 44);
+        assert_eq!(json.matches("\"algorithm\"").count(), 56);
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["settings"]["max_stored"], 100_000);
         assert_eq!(parsed["rows"][0]["heuristic"], serde_json::Value::Null);

@@ -51,8 +51,9 @@ use std::ops::Sub;
 
 use frontier::pathmax::Bpmx;
 use frontier::{
-    AStar, Bfs, BidirectionalBfs, BidirectionalProblem, Greedy, IdaStar, InPlaceProblem, Limits,
-    Mm, Nbs, ParallelIdaStar, RankedStates, ReversibleProblem, SearchProblem, SearchResult,
+    AStar, Bae, Bfs, BidirectionalBfs, BidirectionalProblem, Dvcbs, Greedy, IdaStar,
+    InPlaceProblem, Limits, Mm, Nbs, ParallelIdaStar, RankedStates, ReversibleProblem,
+    SearchProblem, SearchResult,
 };
 
 pub use crate::databases::{DatabaseArgs, PatternDatabases, progress_bars};
@@ -85,6 +86,10 @@ pub enum Algorithm {
     Mm,
     /// NBS.
     Nbs,
+    /// DVCBS.
+    Dvcbs,
+    /// BAE*.
+    Bae,
     /// Jump point search: A* over a grid map's jump points.
     Jps,
 }
@@ -131,6 +136,8 @@ impl Algorithm {
         Algorithm::Greedy,
         Algorithm::Mm,
         Algorithm::Nbs,
+        Algorithm::Dvcbs,
+        Algorithm::Bae,
         Algorithm::Jps,
     ];
 
@@ -234,6 +241,22 @@ impl Algorithm {
                 "NBS",
                 "NBS: bidirectional heuristic search expanding pairs of nodes (Chen et al. \
                  2017), within twice the fewest expansions for consistent heuristics",
+                [true, false, true, true],
+            ),
+            Algorithm::Dvcbs => row(
+                "dvcbs",
+                "DVCBS",
+                "DVCBS: bidirectional heuristic search expanding, at each lower bound, a group \
+                 of a minimum vertex cover of the pairs at that bound (Shperberg et al. 2019); \
+                 needs consistent heuristics",
+                [true, false, true, true],
+            ),
+            Algorithm::Bae => row(
+                "bae",
+                "BAE*",
+                "BAE*: bidirectional heuristic search ordered by f plus the heuristic's error \
+                 toward its own end (Sadhukhan 2013; Alcázar et al. 2020); needs consistent \
+                 heuristics",
                 [true, false, true, true],
             ),
             // An adapter more than a search: the grid domain builds the
@@ -663,7 +686,8 @@ where
     }
 }
 
-/// Bidirectional BFS, MM and NBS: for a problem that searches backward.
+/// Bidirectional BFS, MM, NBS, DVCBS and BAE*: for a problem that searches
+/// backward.
 pub fn bidirectional<P: BidirectionalProblem>(
     algorithm: Algorithm,
     problem: &P,
@@ -673,6 +697,8 @@ pub fn bidirectional<P: BidirectionalProblem>(
         Algorithm::Bidirectional => Some(BidirectionalBfs::new().limits(limits).search(problem)),
         Algorithm::Mm => Some(Mm::new().limits(limits).search(problem)),
         Algorithm::Nbs => Some(Nbs::new().limits(limits).search(problem)),
+        Algorithm::Dvcbs => Some(Dvcbs::new().limits(limits).search(problem)),
+        Algorithm::Bae => Some(Bae::new().limits(limits).search(problem)),
         _ => None,
     }
 }

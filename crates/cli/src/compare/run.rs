@@ -14,7 +14,7 @@ use crate::domain::DOMAINS;
 /// hashed and dense tables, A* with misplaced tiles, Manhattan distance,
 /// linear conflict, GAP-3, GAP-2, GAP-1, GAP and the octile distance, A*
 /// with a dense table (linear conflict for boards, octile for grid maps),
-/// IDA*, IDA* BPMX, greedy best-first search, MM, NBS and jump point
+/// IDA*, IDA* BPMX, greedy best-first search, MM, NBS, DVCBS, BAE* and jump point
 /// search with each heuristic. [`plan`] then runs each on the sets it
 /// handles: the GAP family on pancake stacks, the octile distance and JPS
 /// on grid maps, the others on boards (and Manhattan distance on terrain
@@ -35,8 +35,10 @@ use crate::domain::DOMAINS;
 /// assert_eq!(names[33], "greedy (linear conflict)");
 /// assert_eq!(names[47], "NBS (misplaced)");
 /// assert_eq!(names[54], "NBS (octile)");
-/// assert_eq!(names[62], "JPS (octile)");
-/// assert_eq!(names.len(), 63);
+/// assert_eq!(names[62], "DVCBS (octile)");
+/// assert_eq!(names[70], "BAE* (octile)");
+/// assert_eq!(names[78], "JPS (octile)");
+/// assert_eq!(names.len(), 79);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {

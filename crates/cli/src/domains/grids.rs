@@ -144,6 +144,8 @@ impl DomainInfo for GridMaps {
             | Algorithm::Greedy
             | Algorithm::Mm
             | Algorithm::Nbs
+            | Algorithm::Dvcbs
+            | Algorithm::Bae
             | Algorithm::Jps => None,
         }
     }

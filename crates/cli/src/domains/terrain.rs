@@ -35,7 +35,11 @@ impl DomainInfo for Maps {
             Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
                 Some("terrain maps are compared with hashed tables only")
             }
-            Algorithm::Bidirectional | Algorithm::Mm | Algorithm::Nbs => {
+            Algorithm::Bidirectional
+            | Algorithm::Mm
+            | Algorithm::Nbs
+            | Algorithm::Dvcbs
+            | Algorithm::Bae => {
                 Some("a step costs what the cell entered costs: a map is searched forward only")
             }
             Algorithm::IdaStarBpmx => {

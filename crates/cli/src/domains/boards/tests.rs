@@ -12,7 +12,7 @@ fn every_strategy_solves_the_sample() {
     let board: Eight = SAMPLE.parse().unwrap();
     let mut solver = Solver::new();
     let strategies = strategies_offered(&EIGHT);
-    assert_eq!(strategies.len(), 5 + 7 * 4);
+    assert_eq!(strategies.len(), 5 + 9 * 4);
     for strategy in strategies {
         let attempt = solver
             .solve(&EIGHT, &board, strategy, &Limits::new())

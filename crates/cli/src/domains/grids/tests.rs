@@ -46,9 +46,10 @@ fn offered_and_refused() {
         .iter()
         .map(ToString::to_string)
         .collect();
-    // A*, A* dense, IDA*, IDA* BPMX, greedy, MM, NBS and JPS, each with
-    // zero (A*: Dijkstra) and the octile distance; no breadth-first search.
-    assert_eq!(offered.len(), 8 * 2, "{offered:?}");
+    // A*, A* dense, IDA*, IDA* BPMX, greedy, MM, NBS, DVCBS, BAE* and JPS,
+    // each with zero (A*: Dijkstra) and the octile distance; no
+    // breadth-first search.
+    assert_eq!(offered.len(), 10 * 2, "{offered:?}");
     for name in [
         "A* (octile)",
         "A* dense (zero)",

@@ -10,9 +10,9 @@ fn every_pancake_strategy_sorts_a_stack() {
     let stack: Stack = "3 6 1 5 2 4".parse().unwrap();
     let mut solver = Solver::new();
     let strategies = strategies_offered(&PANCAKES);
-    // bfs and bidirectional BFS; A*, IDA*, IDA* BPMX, greedy, MM and NBS
-    // with zero, GAP-3, GAP-2, GAP-1 and GAP.
-    assert_eq!(strategies.len(), 2 + 6 * 5);
+    // bfs and bidirectional BFS; A*, IDA*, IDA* BPMX, greedy, MM, NBS,
+    // DVCBS and BAE* with zero, GAP-3, GAP-2, GAP-1 and GAP.
+    assert_eq!(strategies.len(), 2 + 8 * 5);
     let optimal = solver
         .solve(
             &PANCAKES,
