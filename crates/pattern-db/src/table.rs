@@ -75,6 +75,24 @@ impl PatternTable {
         }
     }
 
+    /// A table of `len` zero entries, in huge pages where they can be had
+    /// (as built and loaded tables are), to be filled through
+    /// [`as_bytes_mut`](Self::as_bytes_mut): for tables laid out otherwise
+    /// than by an abstraction's entries, such as a direct-access copy of
+    /// one.
+    #[must_use]
+    pub fn zeroed(len: usize) -> Self {
+        PatternTable {
+            entries: Memory::zeroed(len),
+        }
+    }
+
+    /// The entries, one byte each, to change.
+    #[must_use]
+    pub fn as_bytes_mut(&mut self) -> &mut [u8] {
+        self.entries.as_mut_slice()
+    }
+
     /// The value of `entry`: the abstract distance, saturated at
     /// [`MAX_DISTANCE`](crate::MAX_DISTANCE), or
     /// [`UNREACHED`](crate::UNREACHED).

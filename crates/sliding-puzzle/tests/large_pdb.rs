@@ -230,8 +230,16 @@ fn updates_equal_fresh_lookups() {
         let (after, slide) = board
             .apply_with_slide(moves[rng.below(moves.len())])
             .unwrap();
+        // Direct-access updates agree with the compact tables' lookups,
+        // and the bounded update with the full one within its bound.
+        for enough in [0, h / 2, h, u8::MAX] {
+            let within = database.update_memo_within(&board, h, memo, slide, enough);
+            let full = database.update_memo(&after, h, memo, slide).0;
+            assert!(within == full || (within > enough && full > enough));
+        }
         (h, memo) = database.update_memo(&after, h, memo, slide);
         assert_eq!((h, memo), database.quick_estimate_memo(&after), "{after}");
+        assert_eq!(h, database.quick_estimate(&after), "{after}");
         board = after;
     }
     // Reflection needs a square board.
@@ -275,6 +283,22 @@ fn the_6_6_6_6_databases() {
         let histogram = table.table().histogram();
         assert_eq!(histogram[0], 1, "only the goal placement is 0 moves away");
         assert_eq!(histogram[usize::from(pattern_db::UNREACHED)], 0);
+    }
+    for table in database.tables() {
+        assert_eq!(table.direct().map(PatternTable::len), Some(244_140_625));
+    }
+    // The direct-access tables agree with the compact ones along a walk.
+    let mut rng = SplitMix64::new(24);
+    let mut board = korf50()[0].board;
+    let (mut h, mut memo) = database.quick_estimate_memo(&board);
+    for _ in 0..100_000 {
+        let moves: Vec<Move> = board.legal_moves().collect();
+        let (after, slide) = board
+            .apply_with_slide(moves[rng.below(moves.len())])
+            .unwrap();
+        (h, memo) = database.update_memo(&after, h, memo, slide);
+        assert_eq!(h, database.quick_estimate(&after), "{after}");
+        board = after;
     }
     let dual = database.clone().with_dual();
     let mut total = 0u32;

@@ -69,6 +69,35 @@ pub trait LargeHeuristic<const W: usize, const H: usize> {
         (self.update(after, before, slide), memo)
     }
 
+    /// The quick estimate [`update_memo`](Self::update_memo) gives for the
+    /// board `slide` makes out of `parent` (whose quick estimate is
+    /// `before` and memo `memo`), for a search that only needs to know
+    /// whether it exceeds `enough`: exactly that whenever it is at most
+    /// `enough`, otherwise any admissible value above `enough` (a heuristic
+    /// that maxes two sums may stop at the first that is over). It takes
+    /// the parent, so that a heuristic that needs only the slide and the
+    /// memo need not have the child made. Default: `update_memo`'s.
+    #[inline]
+    fn update_memo_within(
+        &self,
+        parent: &LargeBoard<W, H>,
+        before: u8,
+        memo: LargeMemo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        let _ = enough;
+        self.update_memo(&parent.after(slide), before, memo, slide)
+            .0
+    }
+
+    /// Whether [`refine`](Self::refine) may give more than the quick
+    /// estimate (a search skips making the board for it if not).
+    /// Default: true.
+    fn refines(&self) -> bool {
+        true
+    }
+
     /// Whether estimates differ by at most one across a move.
     fn is_consistent(&self) -> bool {
         true
@@ -76,9 +105,11 @@ pub trait LargeHeuristic<const W: usize, const H: usize> {
 }
 
 /// What a [`LargeHeuristic`] keeps in a search state beside its quick
-/// estimate: 64 bits whose meaning is the heuristic's own (the 24-puzzle's
-/// pattern databases keep their eight group values, regular and
-/// reflected, there).
+/// estimate: 64 bits and eight 32-bit words whose meaning is the
+/// heuristic's own (the 24-puzzle's pattern databases keep their eight
+/// group values, regular and reflected, in the bits and the groups'
+/// direct-access table indices in the words, so that a move changes two
+/// indices by a table delta and reads two entries).
 ///
 /// # Example
 ///
@@ -86,27 +117,54 @@ pub trait LargeHeuristic<const W: usize, const H: usize> {
 /// use sliding_puzzle::LargeMemo;
 ///
 /// assert_eq!(LargeMemo::from_bits(7).bits(), 7);
+/// assert_eq!(LargeMemo::from_bits(7).with_words([1; 8]).words(), [1; 8]);
 /// assert_eq!(LargeMemo::EMPTY.bits(), 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct LargeMemo(u64);
+pub struct LargeMemo {
+    bits: u64,
+    words: [u32; 8],
+}
 
 impl LargeMemo {
     /// The memo of a heuristic that keeps none.
-    pub const EMPTY: LargeMemo = LargeMemo(0);
+    pub const EMPTY: LargeMemo = LargeMemo {
+        bits: 0,
+        words: [0; 8],
+    };
 
-    /// The memo holding `bits`.
+    /// The memo holding `bits` (and zero words).
     #[must_use]
     #[inline]
     pub const fn from_bits(bits: u64) -> Self {
-        LargeMemo(bits)
+        LargeMemo {
+            bits,
+            words: [0; 8],
+        }
     }
 
     /// The bits the memo holds.
     #[must_use]
     #[inline]
     pub const fn bits(self) -> u64 {
-        self.0
+        self.bits
+    }
+
+    /// The same bits, holding `words`.
+    #[must_use]
+    #[inline]
+    pub const fn with_words(self, words: [u32; 8]) -> Self {
+        LargeMemo {
+            bits: self.bits,
+            words,
+        }
+    }
+
+    /// The words the memo holds.
+    #[must_use]
+    #[inline]
+    pub const fn words(self) -> [u32; 8] {
+        self.words
     }
 }
 
@@ -147,6 +205,23 @@ impl<const W: usize, const H: usize, T: LargeHeuristic<W, H> + ?Sized> LargeHeur
         slide: Slide,
     ) -> (u8, LargeMemo) {
         (**self).update_memo(after, before, memo, slide)
+    }
+
+    #[inline]
+    fn update_memo_within(
+        &self,
+        parent: &LargeBoard<W, H>,
+        before: u8,
+        memo: LargeMemo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        (**self).update_memo_within(parent, before, memo, slide, enough)
+    }
+
+    #[inline]
+    fn refines(&self) -> bool {
+        (**self).refines()
     }
 
     fn is_consistent(&self) -> bool {

@@ -164,6 +164,25 @@ impl<const W: usize, const H: usize> LargeBoard<W, H> {
         (Self::from_parts(packed, mv.cell), slide)
     }
 
+    /// The slide that [`slide_by`](Self::slide_by) would make, without
+    /// the board after it.
+    #[inline]
+    pub(crate) fn slide_of(self, mv: LargeBlankMove) -> Slide {
+        Slide {
+            tile: quint(self.packed() >> mv.shift, 0),
+            from: usize::from(mv.cell),
+            to: self.blank() & 31,
+        }
+    }
+
+    /// The board after `slide`, a slide out of this board.
+    #[inline]
+    pub(crate) fn after(self, slide: Slide) -> Self {
+        let t = u128::from(slide.tile);
+        let packed = self.packed() ^ (t << (5 * (slide.from & 31))) ^ (t << (5 * (slide.to & 31)));
+        Self::from_parts(packed, byte(slide.from))
+    }
+
     /// The legal blank moves, in search order.
     #[inline]
     pub(crate) fn move_list(&self) -> &'static [LargeBlankMove] {

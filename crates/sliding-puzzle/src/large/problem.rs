@@ -267,11 +267,17 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> InPlaceProblem
         g: u32,
         bound: u32,
     ) -> Preview<u32> {
-        let (board, slide) = state.board.slide_by(mv);
-        let (quick, _) = self
-            .heuristic
-            .update_memo(&board, state.h, state.memo, slide);
-        let h = self.estimate_within(&board, quick, g.saturating_add(1), bound);
+        let slide = state.board.slide_of(mv);
+        let g = g.saturating_add(1);
+        let enough = u8::try_from(bound.saturating_sub(g)).unwrap_or(u8::MAX);
+        let quick =
+            self.heuristic
+                .update_memo_within(&state.board, state.h, state.memo, slide, enough);
+        let h = if self.heuristic.refines() && g.saturating_add(u32::from(quick)) <= bound {
+            self.estimate_within(&state.board.after(slide), quick, g, bound)
+        } else {
+            quick
+        };
         Preview {
             cost: 1,
             h: u32::from(h),

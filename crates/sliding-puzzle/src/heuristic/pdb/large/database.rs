@@ -19,6 +19,9 @@ use crate::{LargeBoard, Slide};
 pub struct LargeGroupTable<const W: usize, const H: usize> {
     space: LargePatternSpace<W, H>,
     table: PatternTable,
+    /// The same values laid out for direct access (see [`expand`]), when
+    /// its `CELLS^k` entries fit a `u32` index.
+    direct: Option<Arc<PatternTable>>,
     status: CacheStatus,
 }
 
@@ -40,9 +43,11 @@ impl<const W: usize, const H: usize> LargeGroupTable<W, H> {
             };
             (table, status)
         };
+        let direct = expand::<W, H>(&table, space.tiles().len()).map(Arc::new);
         Ok(LargeGroupTable {
             space,
             table,
+            direct,
             status,
         })
     }
@@ -57,6 +62,17 @@ impl<const W: usize, const H: usize> LargeGroupTable<W, H> {
     #[must_use]
     pub fn table(&self) -> &PatternTable {
         &self.table
+    }
+
+    /// The table laid out for direct access: entry `Σ cell_k · CELLS^(k-1-i)`
+    /// over the group's tiles `i` (in its tile order, the first most
+    /// significant) is the value of that placement; entries whose cells
+    /// repeat are 0 and never read. `CELLS^k` bytes (244,140,625 for a
+    /// 6-tile group of the 5x5 board), or `None` for groups whose index
+    /// would not fit a `u32`.
+    #[must_use]
+    pub fn direct(&self) -> Option<&PatternTable> {
+        self.direct.as_deref()
     }
 
     /// Whether the table was loaded or built, and how long that took.
@@ -88,6 +104,23 @@ impl<const W: usize, const H: usize> Lookup<W, H> {
         self.table.table.get(rank)
     }
 
+    /// Adds to `add[t][c]` what the group's tile `t` in cell `c` adds to
+    /// its direct-access index.
+    fn contributions(&self, add: &mut [[u32; 32]; 32]) {
+        let cells = u32::try_from(W * H).unwrap_or(0);
+        let mut weight = 1u32;
+        for &tile in self.tiles[..self.len].iter().rev() {
+            for (cell, slot) in add[usize::from(tile) % 32]
+                .iter_mut()
+                .enumerate()
+                .take(W * H)
+            {
+                *slot = u32::from(self.map[cell]) * weight;
+            }
+            weight = weight.wrapping_mul(cells);
+        }
+    }
+
     /// The same group looked up on the board reflected across the main
     /// diagonal: tile `t` read where the board keeps its mirror image,
     /// cells transposed before the map.
@@ -112,6 +145,84 @@ impl<const W: usize, const H: usize> Lookup<W, H> {
 /// A cell below 32 as a `u32`.
 fn cell_u32(cell: usize) -> u32 {
     u32::try_from(cell).unwrap_or(u32::MAX)
+}
+
+/// The direct-access copy of a compact table of a group of `k` tiles (see
+/// [`LargeGroupTable::direct`]): what the search reads, as the index of a
+/// placement is then a sum of one term per tile that a move changes by a
+/// table delta, where the compact table's Lehmer rank must be computed
+/// from all the group's cells. Filled by as many threads as there are
+/// cores, one first cell at a time; `None` if `CELLS^k` does not fit a
+/// `u32`.
+fn expand<const W: usize, const H: usize>(
+    compact: &PatternTable,
+    k: usize,
+) -> Option<PatternTable> {
+    let cells = W * H;
+    let len = (0..k).try_fold(1u64, |len, _| len.checked_mul(cells as u64))?;
+    if k == 0 || len > u64::from(u32::MAX) {
+        return None;
+    }
+    let mut direct = PatternTable::zeroed(usize::try_from(len).ok()?);
+    let compact = compact.as_bytes();
+    let chunk = usize::try_from(len).ok()? / cells;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut shares: Vec<Vec<(usize, &mut [u8])>> = (0..threads).map(|_| Vec::new()).collect();
+    for (first, out) in direct.as_bytes_mut().chunks_mut(chunk).enumerate() {
+        shares[first % threads].push((first, out));
+    }
+    std::thread::scope(|scope| {
+        for share in shares {
+            scope.spawn(move || {
+                for (first, out) in share {
+                    if k == 1 {
+                        out[0] = compact[first];
+                    } else {
+                        fill(
+                            out,
+                            compact,
+                            cells,
+                            1 << first,
+                            first as u64,
+                            cells as u64 - 1,
+                        );
+                    }
+                }
+            });
+        }
+    });
+    Some(direct)
+}
+
+/// Fills `out`, the direct entries of the placements whose earlier tiles
+/// are in `placed` with Lehmer prefix `prefix`, the next tile's digit of
+/// radix `radix`.
+fn fill(out: &mut [u8], compact: &[u8], cells: usize, placed: u32, prefix: u64, radix: u64) {
+    let chunk = out.len() / cells;
+    let mut digit = 0u64;
+    if chunk == 1 {
+        let base = prefix * radix;
+        for (cell, entry) in out.iter_mut().enumerate() {
+            if placed & (1 << cell) == 0 {
+                *entry = compact[usize::try_from(base + digit).unwrap_or(usize::MAX)];
+                digit += 1;
+            }
+        }
+        return;
+    }
+    for (cell, out) in out.chunks_mut(chunk).enumerate() {
+        if placed & (1 << cell) == 0 {
+            fill(
+                out,
+                compact,
+                cells,
+                placed | 1 << cell,
+                prefix * radix + digit,
+                radix - 1,
+            );
+            digit += 1;
+        }
+    }
 }
 
 /// The cell `cell` reflects to across the main diagonal of a `W`×`W` board.
@@ -199,6 +310,100 @@ impl MemoMap {
     }
 }
 
+/// What the search keeps to look groups up in their direct-access tables
+/// (every group's table has one, and there are at most four groups): the
+/// memo's words are the eight indices (regular groups', then reflected
+/// ones'), its bits the eight values, a byte each; a move adds
+/// `add[t][to] - add[t][from]` to the index of the group of the tile `t`
+/// that slid, and likewise for the reflected group reading it.
+#[derive(Clone, Debug)]
+struct Direct {
+    /// `regular[t][c]`: what tile `t` in cell `c` adds to its group's index.
+    regular: Box<[[u32; 32]; 32]>,
+    /// `mirrored[t][c]`: what it adds to the reflected group's index.
+    mirrored: Box<[[u32; 32]; 32]>,
+    /// The direct tables of the regular groups, then of the reflected
+    /// ones (at 4 on).
+    tables: [Option<Arc<PatternTable>>; 8],
+}
+
+impl Direct {
+    fn new<const W: usize, const H: usize>(
+        lookups: &[Lookup<W, H>],
+        mirrored: Option<&[Lookup<W, H>]>,
+    ) -> Option<Arc<Self>> {
+        let all = lookups.iter().chain(mirrored.into_iter().flatten());
+        if lookups.len() > MemoMap::MAX_GROUPS || !all.clone().all(|l| l.table.direct.is_some()) {
+            return None;
+        }
+        let mut direct = Direct {
+            regular: Box::new([[0; 32]; 32]),
+            mirrored: Box::new([[0; 32]; 32]),
+            tables: Default::default(),
+        };
+        for (i, lookup) in lookups.iter().enumerate() {
+            lookup.contributions(&mut direct.regular);
+            direct.tables[i].clone_from(&lookup.table.direct);
+        }
+        for (i, lookup) in mirrored.into_iter().flatten().enumerate() {
+            lookup.contributions(&mut direct.mirrored);
+            direct.tables[4 + i].clone_from(&lookup.table.direct);
+        }
+        Some(Arc::new(direct))
+    }
+
+    /// The value at `index` of the direct table of slot `slot` (0 if there
+    /// is none).
+    #[inline]
+    fn value(&self, slot: usize, index: u32) -> u8 {
+        self.tables[slot % 8].as_ref().map_or(0, |table| {
+            table.as_bytes().get(index as usize).copied().unwrap_or(0)
+        })
+    }
+
+    /// Slot `slot`'s index and value after tile `tile` slid from `from`
+    /// to `to`, its index having been `index` and `add` being the slot's
+    /// half (regular or reflected) of the contributions.
+    #[inline]
+    fn slid(
+        &self,
+        add: &[[u32; 32]; 32],
+        slot: usize,
+        index: u32,
+        (tile, from, to): (usize, usize, usize),
+    ) -> (u32, u8) {
+        let add = &add[tile % 32];
+        let index = index
+            .wrapping_add(add[to % 32])
+            .wrapping_sub(add[from % 32]);
+        (index, self.value(slot, index))
+    }
+}
+
+/// A memo's bits as the regular values and the reflected ones, a byte
+/// each.
+#[inline]
+#[expect(clippy::cast_possible_truncation, reason = "the halves of 64 bits")]
+fn split(bits: u64) -> (u32, u32) {
+    (bits as u32, (bits >> 32) as u32)
+}
+
+/// The sum of the four bytes of `values`, saturated at 255 (as adding
+/// them one by one with `saturating_add` would be).
+#[inline]
+fn sum4(values: u32) -> u8 {
+    let pairs = (values & 0x00FF_00FF) + ((values >> 8) & 0x00FF_00FF);
+    let sum = (pairs & 0xFFFF) + (pairs >> 16);
+    cell_byte(sum.min(255))
+}
+
+/// `values` with byte `i` (of four) replaced by `value`.
+#[inline]
+fn with_byte(values: u32, i: usize, value: u8) -> u32 {
+    let shift = 8 * (i % 4);
+    (values & !(0xFF << shift)) | (u32::from(value) << shift)
+}
+
 /// The additive pattern-database heuristic for [`LargeBoard`]s: the sum of
 /// the groups' table values, optionally maxed with the sum for the board
 /// reflected across the main diagonal. Groups that a symmetry of the board
@@ -229,6 +434,8 @@ pub struct LargePatternDatabase<const W: usize, const H: usize> {
     lookups: Arc<[Lookup<W, H>]>,
     mirrored: Option<Arc<[Lookup<W, H>]>>,
     memo: Option<MemoMap>,
+    /// The direct-access lookups, when every table has its direct copy.
+    direct: Option<Arc<Direct>>,
     /// Whether [`refine`](LargeHeuristic::refine) adds the dual lookups
     /// of the board with its blank walked home.
     dual: bool,
@@ -340,11 +547,13 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
                 mirrored: [MemoMap::NONE; 32],
             }
         });
+        let direct = memo.and_then(|_| Direct::new(&lookups, None));
         Ok(LargePatternDatabase {
             tables: tables.into(),
             lookups: lookups.into(),
             mirrored: None,
             memo,
+            direct,
             dual: false,
         })
     }
@@ -371,9 +580,11 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
             }
             memo
         });
+        let direct = memo.and_then(|_| Direct::new(&self.lookups, Some(&mirrored)));
         Ok(LargePatternDatabase {
             mirrored: Some(mirrored.into()),
             memo,
+            direct,
             ..self
         })
     }
@@ -484,6 +695,113 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
             .collect()
     }
 
+    /// The estimate and memo of `board` through the direct-access tables.
+    fn direct_estimate_memo(&self, direct: &Direct, board: &LargeBoard<W, H>) -> (u8, LargeMemo) {
+        let cells = board.cells_of_tiles();
+        let mut words = [0u32; 8];
+        let mut values = [0u8; 8];
+        let mirrored = self.mirrored.as_deref().unwrap_or(&[]);
+        let groups = self
+            .lookups
+            .iter()
+            .map(|l| (l, &direct.regular))
+            .enumerate()
+            .chain(
+                mirrored
+                    .iter()
+                    .map(|l| (l, &direct.mirrored))
+                    .enumerate()
+                    .map(|(i, pair)| (i + 4, pair)),
+            );
+        for (slot, (lookup, add)) in groups {
+            let index = lookup.tiles[..lookup.len].iter().fold(0u32, |index, &t| {
+                let t = usize::from(t) % 32;
+                index.wrapping_add(add[t][usize::from(cells[t]) % 32])
+            });
+            words[slot % 8] = index;
+            values[slot % 8] = direct.value(slot, index);
+        }
+        let bits = u64::from_le_bytes(values);
+        let (regular, reflected) = split(bits);
+        let h = if self.mirrored.is_some() {
+            sum4(regular).max(sum4(reflected))
+        } else {
+            sum4(regular)
+        };
+        (h, LargeMemo::from_bits(bits).with_words(words))
+    }
+
+    /// The estimate and memo after `slide`, through the direct-access
+    /// tables: two index deltas and two lookups.
+    #[inline]
+    fn direct_update(
+        &self,
+        direct: &Direct,
+        map: &MemoMap,
+        memo: LargeMemo,
+        slide: Slide,
+    ) -> (u8, LargeMemo) {
+        let tile = usize::from(slide.tile) % 32;
+        let moved = (tile, slide.from, slide.to);
+        let mut words = memo.words();
+        let (mut regular, mut reflected) = split(memo.bits());
+        let group = usize::from(map.group[tile]);
+        if group < self.lookups.len() {
+            let (index, value) = direct.slid(&direct.regular, group, words[group % 4], moved);
+            words[group % 4] = index;
+            regular = with_byte(regular, group, value);
+        }
+        let mut h = sum4(regular);
+        if self.mirrored.is_some() {
+            let group = usize::from(map.mirrored[tile]);
+            if group < self.lookups.len() {
+                let slot = 4 + group % 4;
+                let (index, value) = direct.slid(&direct.mirrored, slot, words[slot], moved);
+                words[slot] = index;
+                reflected = with_byte(reflected, group, value);
+            }
+            h = h.max(sum4(reflected));
+        }
+        let bits = u64::from(regular) | u64::from(reflected) << 32;
+        (h, LargeMemo::from_bits(bits).with_words(words))
+    }
+
+    /// [`direct_update`](Self::direct_update)'s estimate alone, the
+    /// reflected group not looked up when the regular sum is over
+    /// `enough`.
+    #[inline]
+    fn direct_within(
+        &self,
+        direct: &Direct,
+        map: &MemoMap,
+        memo: &LargeMemo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        let tile = usize::from(slide.tile) % 32;
+        let moved = (tile, slide.from, slide.to);
+        let (mut regular, mut reflected) = split(memo.bits());
+        let group = usize::from(map.group[tile]);
+        if group < self.lookups.len() {
+            let index = memo.words()[group % 4];
+            let value = direct.slid(&direct.regular, group, index, moved).1;
+            regular = with_byte(regular, group, value);
+        }
+        let h = sum4(regular);
+        if h > enough || self.mirrored.is_none() {
+            return h;
+        }
+        let group = usize::from(map.mirrored[tile]);
+        if group < self.lookups.len() {
+            let slot = 4 + group % 4;
+            let value = direct
+                .slid(&direct.mirrored, slot, memo.words()[slot], moved)
+                .1;
+            reflected = with_byte(reflected, group, value);
+        }
+        h.max(sum4(reflected))
+    }
+
     /// The estimate from the groups' values, regular and reflected.
     #[inline]
     fn estimate_of(&self, regular: [u8; 4], mirrored: [u8; 4]) -> u8 {
@@ -543,6 +861,9 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LargePatternDataba
         if self.memo.is_none() {
             return (self.quick_estimate(board), LargeMemo::EMPTY);
         }
+        if let Some(direct) = &self.direct {
+            return self.direct_estimate_memo(direct, board);
+        }
         let cells = board.cells_of_tiles();
         let mut regular = [0; 4];
         let mut mirrored = [0; 4];
@@ -572,6 +893,9 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LargePatternDataba
         let Some(map) = &self.memo else {
             return (self.quick_estimate(after), LargeMemo::EMPTY);
         };
+        if let Some(direct) = &self.direct {
+            return self.direct_update(direct, map, memo, slide);
+        }
         let (mut regular, mut mirrored) = MemoMap::unpack(memo);
         if regular.contains(&MemoMap::FULL) || mirrored.contains(&MemoMap::FULL) {
             return self.quick_estimate_memo(after);
@@ -592,6 +916,30 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LargePatternDataba
             self.estimate_of(regular, mirrored),
             MemoMap::pack(regular, mirrored),
         )
+    }
+
+    /// With the direct-access tables, the reflected group is looked up
+    /// only when the regular sum is within `enough`.
+    #[inline]
+    fn update_memo_within(
+        &self,
+        parent: &LargeBoard<W, H>,
+        before: u8,
+        memo: LargeMemo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        if let (Some(direct), Some(map)) = (&self.direct, &self.memo) {
+            return self.direct_within(direct, map, &memo, slide, enough);
+        }
+        self.update_memo(&parent.after(slide), before, memo, slide)
+            .0
+    }
+
+    /// Only with dual lookups.
+    #[inline]
+    fn refines(&self) -> bool {
+        self.dual
     }
 
     /// Not consistent: each entry is the minimum over the blank's regions.

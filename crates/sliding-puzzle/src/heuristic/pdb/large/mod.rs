@@ -43,6 +43,26 @@
 //! tile `26 - t` of C) and turns each cell `c` into `24 - c`; for D, cell
 //! (row, column) becomes (4 - column, row), a quarter turn back.
 //!
+//! # Direct-access tables
+//!
+//! The cache keeps each table compact, its entries ranked by the Lehmer
+//! code of the group's cells, but computing that rank takes every cell of
+//! the group. Opening a table therefore also lays it out for direct access
+//! ([`LargeGroupTable::direct`]): the entry of a placement is at
+//! `Σ cell_i · 25^(5-i)` over the group's six tiles, 25^6 = 244,140,625
+//! bytes (entries whose cells repeat are never read), filled from the
+//! compact table by every core (about a second each on two cores), in
+//! huge pages where the kernel gives them (`pattern_db::PatternTable::zeroed`).
+//! The search keeps each group's index, regular and reflected, in its
+//! state ([`LargeMemo`](crate::LargeMemo)'s words); a move changes the
+//! index of the slid tile's group by `add[t][to] - add[t][from]` (one
+//! table of terms for the regular groups, one for the reflected ones, the
+//! cell maps of shared tables folded in) and reads one entry, and the
+//! reflected group's only when the regular sum keeps the child within the
+//! bound ([`LargeHeuristic::update_memo_within`](crate::LargeHeuristic::update_memo_within)),
+//! as in Korf's program. For 6-6-6-6 the two compact tables (255 MB) and
+//! the two direct ones (488 MB) are resident together: about 745 MB.
+//!
 //! # Building
 //!
 //! The space of a group is [`LargePatternSpace`]: a placement and the
