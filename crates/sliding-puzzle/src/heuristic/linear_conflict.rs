@@ -58,12 +58,16 @@ const KEYS: usize = 625;
 /// `REMOVALS[key]`: the fewest tiles to take out of a line so the rest are
 /// in goal order. A line's key sums `(g + 1) * 5^p` over the tiles at
 /// position `p` whose goal is position `g` of the same line.
-static REMOVALS: [u8; KEYS] = removals_table();
+static REMOVALS: [u8; KEYS] = removals_table(MAX_TABLED);
 
 /// The length of `sequence[..len]` minus its longest strictly increasing
-/// subsequence.
-const fn removals(sequence: &[u8; 16], len: usize) -> u8 {
-    let mut longest_ending = [0u8; 16];
+/// subsequence. Shared with the large boards' linear conflict.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a line holds at most 25 tiles"
+)]
+pub(crate) const fn removals<const N: usize>(sequence: &[u8; N], len: usize) -> u8 {
+    let mut longest_ending = [0u8; N];
     let mut longest = 0;
     let mut i = 0;
     while i < len {
@@ -80,24 +84,32 @@ const fn removals(sequence: &[u8; 16], len: usize) -> u8 {
         }
         i += 1;
     }
-    small(len) - longest
+    (len as u8) - longest
 }
 
-const fn removals_table() -> [u8; KEYS] {
+/// `REMOVALS` for lines of up to `tabled` cells: `KEYS` is
+/// `(tabled + 1)^tabled`, one code (not a member, or goal position
+/// `0..tabled`) per position. Shared with the large boards.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "codes are at most `tabled`, 5"
+)]
+pub(crate) const fn removals_table<const KEYS: usize>(tabled: usize) -> [u8; KEYS] {
+    let base = tabled + 1;
     let mut table = [0; KEYS];
     let mut key = 0;
     while key < KEYS {
-        let mut sequence = [0; 16];
+        let mut sequence = [0u8; 8];
         let mut len = 0;
         let mut rest = key;
         let mut position = 0;
-        while position < MAX_TABLED {
-            let code = rest % 5;
+        while position < tabled {
+            let code = rest % base;
             if code > 0 {
-                sequence[len] = small(code);
+                sequence[len] = code as u8;
                 len += 1;
             }
-            rest /= 5;
+            rest /= base;
             position += 1;
         }
         table[key] = removals(&sequence, len);
@@ -114,17 +126,28 @@ impl<const W: usize, const H: usize> Lines<W, H> {
     /// The height, `H`.
     const HEIGHT: usize = Self::CELLS / W;
     /// `ROW_KEY[cell][tile]`: what `tile` in `cell` adds to its row's key.
-    const ROW_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, true);
+    const ROW_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, true, MAX_TABLED);
     /// `COL_KEY[cell][tile]`: what `tile` in `cell` adds to its column's key.
-    const COL_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, false);
+    const COL_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, false, MAX_TABLED);
 }
 
-/// Key contributions for rows (`rows`) or columns, zero for lines longer
-/// than [`MAX_TABLED`].
-const fn line_keys(w: usize, cells: usize, rows: bool) -> [[u16; 16]; 16] {
+/// Key contributions for rows (`rows`) or columns of a `w`-wide board of
+/// `cells` cells: `[cell][tile]`, `(goal position + 1) · (tabled + 1)^position`
+/// for a tile whose goal is in the cell's line, zero for lines longer than
+/// `tabled`. Shared with the large boards (`N` cells at most).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "key parts are below the keys, at most 6^5 = 7776"
+)]
+pub(crate) const fn line_keys<const N: usize>(
+    w: usize,
+    cells: usize,
+    rows: bool,
+    tabled: usize,
+) -> [[u16; N]; N] {
     let h = cells / w;
-    let mut table = [[0; 16]; 16];
-    if (rows && w > MAX_TABLED) || (!rows && h > MAX_TABLED) {
+    let mut table = [[0; N]; N];
+    if (rows && w > tabled) || (!rows && h > tabled) {
         return table;
     }
     let mut cell = 0;
@@ -137,7 +160,7 @@ const fn line_keys(w: usize, cells: usize, rows: bool) -> [[u16; 16]; 16] {
         let mut weight = 1;
         let mut p = 0;
         while p < position {
-            weight *= 5;
+            weight *= tabled + 1;
             p += 1;
         }
         let mut tile = 1;
@@ -149,19 +172,13 @@ const fn line_keys(w: usize, cells: usize, rows: bool) -> [[u16; 16]; 16] {
                 (goal % w, goal / w)
             };
             if goal_line == line {
-                table[cell][tile] = key_part((goal_position + 1) * weight);
+                table[cell][tile] = ((goal_position + 1) * weight) as u16;
             }
             tile += 1;
         }
         cell += 1;
     }
     table
-}
-
-/// `n` as a key part, below [`KEYS`].
-#[expect(clippy::cast_possible_truncation, reason = "key parts are below 625")]
-const fn key_part(n: usize) -> u16 {
-    n as u16
 }
 
 /// The table key of row `row` of a board (rows of at most [`MAX_TABLED`]

@@ -3,6 +3,7 @@
 
 use super::board::{LargeBoard, byte};
 use super::heuristic::{LargeDistances, LargeHeuristic};
+use crate::heuristic::linear_conflict::{line_keys, removals, removals_table};
 use crate::{LinearConflict, Manhattan, Slide};
 
 /// Lines up to this long are scored by table.
@@ -15,53 +16,7 @@ const KEYS: usize = 7776;
 /// `REMOVALS[key]`: the fewest tiles to take out of a line so the rest are
 /// in goal order. A line's key sums `(g + 1) * 6^p` over the tiles at
 /// position `p` whose goal is position `g` of the same line.
-static REMOVALS: [u8; KEYS] = removals_table();
-
-/// The length of `sequence[..len]` minus its longest strictly increasing
-/// subsequence.
-const fn removals(sequence: &[u8; 32], len: usize) -> u8 {
-    let mut longest_ending = [0u8; 32];
-    let mut longest = 0;
-    let mut i = 0;
-    while i < len {
-        longest_ending[i] = 1;
-        let mut j = 0;
-        while j < i {
-            if sequence[j] < sequence[i] && longest_ending[j] + 1 > longest_ending[i] {
-                longest_ending[i] = longest_ending[j] + 1;
-            }
-            j += 1;
-        }
-        if longest_ending[i] > longest {
-            longest = longest_ending[i];
-        }
-        i += 1;
-    }
-    byte(len) - longest
-}
-
-const fn removals_table() -> [u8; KEYS] {
-    let mut table = [0; KEYS];
-    let mut key = 0;
-    while key < KEYS {
-        let mut sequence = [0; 32];
-        let mut len = 0;
-        let mut rest = key;
-        let mut position = 0;
-        while position < MAX_TABLED {
-            let code = rest % 6;
-            if code > 0 {
-                sequence[len] = byte(code);
-                len += 1;
-            }
-            rest /= 6;
-            position += 1;
-        }
-        table[key] = removals(&sequence, len);
-        key += 1;
-    }
-    table
-}
+static REMOVALS: [u8; KEYS] = removals_table(MAX_TABLED);
 
 /// The key tables of one shape.
 struct Lines<const W: usize, const H: usize>;
@@ -70,54 +25,9 @@ impl<const W: usize, const H: usize> Lines<W, H> {
     const CELLS: usize = LargeBoard::<W, H>::CELLS;
     const HEIGHT: usize = Self::CELLS / W;
     /// `ROW_KEY[cell][tile]`: what `tile` in `cell` adds to its row's key.
-    const ROW_KEY: &'static [[u16; 32]; 32] = &line_keys(W, Self::CELLS, true);
+    const ROW_KEY: &'static [[u16; 32]; 32] = &line_keys(W, Self::CELLS, true, MAX_TABLED);
     /// `COL_KEY[cell][tile]`: what `tile` in `cell` adds to its column's key.
-    const COL_KEY: &'static [[u16; 32]; 32] = &line_keys(W, Self::CELLS, false);
-}
-
-/// Key contributions for rows (`rows`) or columns, zero for lines longer
-/// than [`MAX_TABLED`].
-const fn line_keys(w: usize, cells: usize, rows: bool) -> [[u16; 32]; 32] {
-    let h = cells / w;
-    let mut table = [[0; 32]; 32];
-    if (rows && w > MAX_TABLED) || (!rows && h > MAX_TABLED) {
-        return table;
-    }
-    let mut cell = 0;
-    while cell < cells {
-        let (line, position) = if rows {
-            (cell / w, cell % w)
-        } else {
-            (cell % w, cell / w)
-        };
-        let mut weight = 1;
-        let mut p = 0;
-        while p < position {
-            weight *= 6;
-            p += 1;
-        }
-        let mut tile = 1;
-        while tile < cells {
-            let goal = tile - 1;
-            let (goal_line, goal_position) = if rows {
-                (goal / w, goal % w)
-            } else {
-                (goal % w, goal / w)
-            };
-            if goal_line == line {
-                table[cell][tile] = key_part((goal_position + 1) * weight);
-            }
-            tile += 1;
-        }
-        cell += 1;
-    }
-    table
-}
-
-/// `n` as a key part, below [`KEYS`].
-#[expect(clippy::cast_possible_truncation, reason = "key parts are below 7776")]
-const fn key_part(n: usize) -> u16 {
-    n as u16
+    const COL_KEY: &'static [[u16; 32]; 32] = &line_keys(W, Self::CELLS, false, MAX_TABLED);
 }
 
 /// The table key of row `row` (rows of at most [`MAX_TABLED`] cells).
