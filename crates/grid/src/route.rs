@@ -345,6 +345,12 @@ impl<M: Movement> SearchProblem for Route<'_, M> {
     fn heuristic(&self, cell: &Cell) -> u64 {
         self.goal_distance(*cell)
     }
+
+    /// A straight step onto land of weight 1 (every weight is at least 1,
+    /// and a diagonal costs more): ε for MM and NBS.
+    fn min_step_cost(&self) -> u64 {
+        M::straight_cost(1)
+    }
 }
 
 /// Every model's steps join the same pairs of cells both ways (the corner

@@ -308,3 +308,26 @@ fn astar_meets_every_test_scenario() {
         }
     }
 }
+
+/// ε for the bidirectional searches: the cheapest step of each model, a
+/// straight step onto land of weight 1, and no step is cheaper.
+#[test]
+fn the_cheapest_step_is_a_straight_one() {
+    fn check<M: Movement>(grid: &Grid, expected: u64) {
+        let route = Route::<M>::new(grid, (0, 0), (0, 0)).unwrap();
+        assert_eq!(route.min_step_cost(), expected, "{}", M::NAME);
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let cell = grid.cell(x, y).unwrap();
+                for step in route.successors(&cell) {
+                    assert!(step.cost >= expected, "{} at ({x}, {y})", M::NAME);
+                }
+            }
+        }
+    }
+    let grid = random_grid(12, 9, 0, true, 7);
+    check::<Octile>(&grid, grid::cost::STRAIGHT);
+    check::<CornerCutting>(&grid, grid::cost::STRAIGHT);
+    check::<Cardinal>(&grid, 1);
+    check::<Weighted>(&grid, 1);
+}

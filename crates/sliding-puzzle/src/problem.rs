@@ -272,6 +272,11 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
     fn heuristic_within(&self, state: &PuzzleState<W, H>, g: u32, bound: u32) -> u32 {
         u32::from(self.estimate_within(&state.board, state.h, g, bound))
     }
+
+    /// Every move costs one: ε for MM and NBS.
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
 }
 
 /// The board changed in place: a move is an entry of the shape's move

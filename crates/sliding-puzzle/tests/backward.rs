@@ -108,3 +108,25 @@ fn pattern_databases_give_no_backward_information() {
     assert_eq!(frontier::mm(&puzzle).solution().unwrap().cost, optimum);
     assert_eq!(frontier::nbs(&puzzle).solution().unwrap().cost, optimum);
 }
+
+/// ε for the bidirectional searches: every move of a sliding puzzle costs
+/// one, so the cheapest step is 1, on both board types and both ways.
+#[test]
+fn the_cheapest_step_is_one_move() {
+    for seed in 0..20 {
+        let board = Fifteen::random_solvable(seed);
+        let puzzle = Puzzle::new(board, Manhattan);
+        assert_eq!(puzzle.min_step_cost(), 1);
+        let state = puzzle.start();
+        for step in puzzle.successors(&state).chain(puzzle.predecessors(&state)) {
+            assert!(step.cost >= puzzle.min_step_cost());
+        }
+        let large = sliding_puzzle::LargePuzzle::new(
+            sliding_puzzle::Twentyfour::random_walk(seed, 30),
+            Manhattan,
+        );
+        assert_eq!(large.min_step_cost(), 1);
+        let state = large.start();
+        assert!(large.successors(&state).all(|step| step.cost >= 1));
+    }
+}

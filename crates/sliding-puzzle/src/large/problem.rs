@@ -182,6 +182,11 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> SearchProblem
     fn heuristic_within(&self, state: &LargeState<W, H>, g: u32, bound: u32) -> u32 {
         u32::from(self.estimate_within(&state.board, state.h, g, bound))
     }
+
+    /// Every move costs one: ε for MM and NBS.
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
 }
 
 /// The board changed in place; undoing a move restores the cells by one
