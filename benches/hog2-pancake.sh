@@ -4,8 +4,10 @@
 #
 #   instance algorithm heuristic optimal-cost necessary-expansions total-expansions
 #
-# and writes the stacks (top first, pancakes numbered 1..N as frontier's
-# Stack parses them, space-separated, one per line) to $INSTANCES.
+# ("failed" in the last three fields where HOG2's search aborted: each
+# search runs in a child process of the driver) and writes the stacks (top
+# first, pancakes numbered 1..N as frontier's Stack parses them,
+# space-separated, one per line) to $INSTANCES.
 #
 #   benches/hog2-pancake.sh HOG2_DIR [COUNT] [SIZE] [GAPS] [ALGS]
 #     COUNT  instances (default 5)
@@ -128,12 +130,27 @@ else
 #include "NBS.h"
 #include "DVCBS.h"
 #include "Timer.h"
+#include <sys/wait.h>
+#include <unistd.h>
 #ifndef PANCAKES
 #define PANCAKES 10
 #endif
 const int N = PANCAKES;
 typedef PancakePuzzleState<N> S;
 typedef PancakePuzzle<N> E;
+
+// Runs one search in a child process, so that a search HOG2 aborts (its
+// DVCBS exits with "GetAction called with non-adjacent states" on some
+// 12-pancake stacks) costs only its own line: "HARD-<i>-G<k> <name> failed".
+template <class F> static void Isolated(int count, int gap, const char *name, F run)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) { run(); fflush(stdout); _exit(0); }
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		printf("HARD-%d-G%d %s failed\n", count, gap, name);
+}
 
 static bool Has(const std::string &list, const char *name)
 {
@@ -205,48 +222,48 @@ int main(int argc, char **argv)
 			std::vector<S> path;
 			Timer t;
 			if (Has(algs, "astar"))
-			{
-				TemplateAStar<S, PancakePuzzleAction, E> astar;
-				t.StartTimer(); astar.GetPath(&pancake, start, goal, path); t.EndTimer();
-				printf("HARD-%d-G%d A* found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed\n", count, gap, pancake.GetPathLength(path),
-					   (unsigned long long)astar.GetNodesExpanded(), (unsigned long long)astar.GetNecessaryExpansions(), t.GetElapsedTime());
-			}
+				Isolated(count, gap, "A*", [&] {
+					TemplateAStar<S, PancakePuzzleAction, E> astar;
+					t.StartTimer(); astar.GetPath(&pancake, start, goal, path); t.EndTimer();
+					printf("HARD-%d-G%d A* found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed\n", count, gap, pancake.GetPathLength(path),
+						   (unsigned long long)astar.GetNodesExpanded(), (unsigned long long)astar.GetNecessaryExpansions(), t.GetElapsedTime());
+				});
 			if (Has(algs, "mm"))
-			{
-				MM<S, PancakePuzzleAction, E> mm;
-				t.StartTimer(); mm.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
-				// MM's closed nodes below its priority max(f, 2g + 1) at C*,
-				// read from its own lists (HOG2's count takes 2g < C*, which
-				// for odd C* also admits the ties at priority C*)
-				double cost = pancake.GetPathLength(path);
-				unsigned long long below = 0;
-				for (int x = 0; x < mm.GetNumForwardItems(); x++)
-				{
-					const auto &d = mm.GetForwardItem(x);
-					if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
-				}
-				for (int x = 0; x < mm.GetNumBackwardItems(); x++)
-				{
-					const auto &d = mm.GetBackwardItem(x);
-					if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
-				}
-				printf("HARD-%d-G%d MM found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed; %llu below-priority\n", count, gap, cost,
-					   (unsigned long long)mm.GetNodesExpanded(), (unsigned long long)mm.GetNecessaryExpansions(), t.GetElapsedTime(), below);
-			}
+				Isolated(count, gap, "MM", [&] {
+					MM<S, PancakePuzzleAction, E> mm;
+					t.StartTimer(); mm.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
+					// MM's closed nodes below its priority max(f, 2g + 1) at C*,
+					// read from its own lists (HOG2's count takes 2g < C*, which
+					// for odd C* also admits the ties at priority C*)
+					double cost = pancake.GetPathLength(path);
+					unsigned long long below = 0;
+					for (int x = 0; x < mm.GetNumForwardItems(); x++)
+					{
+						const auto &d = mm.GetForwardItem(x);
+						if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
+					}
+					for (int x = 0; x < mm.GetNumBackwardItems(); x++)
+					{
+						const auto &d = mm.GetBackwardItem(x);
+						if (d.where == kClosedList && d.g + d.h < cost && 2 * d.g + 1 < cost) below++;
+					}
+					printf("HARD-%d-G%d MM found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed; %llu below-priority\n", count, gap, cost,
+						   (unsigned long long)mm.GetNodesExpanded(), (unsigned long long)mm.GetNecessaryExpansions(), t.GetElapsedTime(), below);
+				});
 			if (Has(algs, "nbs"))
-			{
-				NBS<S, PancakePuzzleAction, E, NBSQueue<S, 1>> nbs;
-				t.StartTimer(); nbs.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
-				printf("HARD-%d-G%d NBSe1 found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed; %f meeting\n", count, gap, pancake.GetPathLength(path),
-					   (unsigned long long)nbs.GetNodesExpanded(), (unsigned long long)nbs.GetNecessaryExpansions(), t.GetElapsedTime(), nbs.GetMeetingPoint());
-			}
+				Isolated(count, gap, "NBSe1", [&] {
+					NBS<S, PancakePuzzleAction, E, NBSQueue<S, 1>> nbs;
+					t.StartTimer(); nbs.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
+					printf("HARD-%d-G%d NBSe1 found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed; %f meeting\n", count, gap, pancake.GetPathLength(path),
+						   (unsigned long long)nbs.GetNodesExpanded(), (unsigned long long)nbs.GetNecessaryExpansions(), t.GetElapsedTime(), nbs.GetMeetingPoint());
+				});
 			if (Has(algs, "dvcbs"))
-			{
-				DVCBS<S, PancakePuzzleAction, E, DVCBSQueue<S, 1>> dvcbs; // tie-breaking policy 4 (DVCBS.h default)
-				t.StartTimer(); dvcbs.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
-				printf("HARD-%d-G%d DVCBSe1 found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed\n", count, gap, pancake.GetPathLength(path),
-					   (unsigned long long)dvcbs.GetNodesExpanded(), (unsigned long long)dvcbs.GetNecessaryExpansions(), t.GetElapsedTime());
-			}
+				Isolated(count, gap, "DVCBSe1", [&] {
+					DVCBS<S, PancakePuzzleAction, E, DVCBSQueue<S, 1>> dvcbs; // tie-breaking policy 4 (DVCBS.h default)
+					t.StartTimer(); dvcbs.GetPath(&pancake, start, goal, &pancake, &pancake2, path); t.EndTimer();
+					printf("HARD-%d-G%d DVCBSe1 found path length %1.0f; %llu expanded; %llu necessary; %1.2fs elapsed\n", count, gap, pancake.GetPathLength(path),
+						   (unsigned long long)dvcbs.GetNodesExpanded(), (unsigned long long)dvcbs.GetNecessaryExpansions(), t.GetElapsedTime());
+				});
 		}
 	}
 	return 0;
@@ -279,6 +296,12 @@ awk -v inst="$instances" -v dgap="$default_gap" -v mmbelow="${MM_NECESSARY:-hog2
         want = 0; sub(/;.*/, ""); line = ""
         for (i = 1; i <= NF; i++) line = line (i > 1 ? " " : "") ($i + 1)
         print line > inst; next
+    }
+    / failed$/ {
+        n = split($1, t, "-"); id = t[2] + 1; k = dgap
+        if (n >= 3 && t[3] ~ /^G[0-9]+$/) k = substr(t[3], 2) + 0
+        printf "%d %s %s failed failed failed\n", id, $2, (k == 0 ? "GAP" : "GAP-" k)
+        next
     }
     / found path length / {
         n = split($1, t, "-"); id = t[2] + 1; k = dgap

@@ -10,7 +10,8 @@
 # "yes" when the optimal costs and the necessary expansions are equal,
 # "necessary" when only the necessary expansions differ, and when the costs
 # differ "HOG2-COST" if frontier's equals frontier's A* (HOG2's path is the
-# costlier one), else "COST" (frontier's answer is in doubt). A summary per
+# costlier one), else "COST" (frontier's answer is in doubt); "HOG2-FAILED"
+# where HOG2's search aborted (its DVCBS does on some 12-pancake stacks). A summary per
 # algorithm follows. Exits 2 on a "COST" row.
 #
 #   benches/hog2-side-by-side.sh HOG2_DIR [COUNT] [SIZE] [GAPS] [ALGS]
@@ -48,7 +49,8 @@ awk '
         key = $1 " " $2 " " $3
         if (!(key in cost)) { printf "%s -/%s -/%s -/%s no-HOG2-run\n", key, $4, $5, $6; next }
         m = "yes"
-        if (cost[key] != $4) {
+        if (cost[key] == "failed") { m = "HOG2-FAILED"; crashed++ }
+        else if (cost[key] != $4) {
             optimum = $1 " " $3
             if ((optimum in astar) && astar[optimum] == $4) { m = "HOG2-COST"; theirs++ }
             else { m = "COST"; wrong++ }
@@ -59,6 +61,7 @@ awk '
     }
     END {
         for (a in runs) printf "# %s: necessary expansions and cost equal on %d of %d runs\n", a, same[a], runs[a]
+        if (crashed) printf "# %d runs where HOG2'"'"'s search aborted (HOG2-FAILED)\n", crashed
         if (theirs) printf "# %d runs where HOG2 returned a costlier path than the optimum found by frontier A*\n", theirs
         if (wrong) { printf "# %d runs where frontier'"'"'s cost differs from HOG2'"'"'s and is not confirmed by its A*\n", wrong; exit 2 }
     }' "$work/hog2" "$work/frontier" "$work/frontier"

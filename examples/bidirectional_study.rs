@@ -52,7 +52,7 @@ struct Args {
     #[arg(long, value_delimiter = ',', default_values_t = vec![12, 14, 16])]
     sizes: Vec<usize>,
 
-    /// How many random stacks of each size
+    /// How many random stacks of each size (0: no pancakes)
     #[arg(long, default_value_t = 10)]
     stacks: usize,
 
@@ -305,6 +305,9 @@ fn guided(args: &Args) -> Vec<Algorithm> {
 impl Study {
     /// Part (a): random stacks of `len` pancakes, one table.
     fn pancakes(&mut self, args: &Args, len: usize) -> Result<(), SolveError> {
+        if args.stacks == 0 {
+            return Ok(());
+        }
         let stacks: Vec<Stack> = (0..args.stacks as u64)
             .map(|i| Stack::random(len, args.seed.wrapping_add(i)))
             .collect();
@@ -419,11 +422,15 @@ impl Study {
             .iter()
             .map(|i| format!("#{} ({} moves)", i.id.unwrap_or(0), i.length.unwrap_or(0)))
             .collect();
-        println!(
-            "### 15-puzzle, Manhattan distance: the {} easiest of Korf's 100\n\nInstances {}.\n",
-            korf.len(),
-            ids.join(", ")
-        );
+        if korf.len() == 100 {
+            println!("### 15-puzzle, Manhattan distance: all of Korf's 100\n");
+        } else {
+            println!(
+                "### 15-puzzle, Manhattan distance: the {} easiest of Korf's 100\n\nInstances {}.\n",
+                korf.len(),
+                ids.join(", ")
+            );
+        }
         print!("{}", table(&cells));
         println!();
         Ok(())
@@ -482,13 +489,31 @@ fn median(values: &mut [f64]) -> Option<f64> {
     }
 }
 
+/// `values`' median and quartiles as `median [lower, upper]`, each the
+/// nearest-rank value (the ceil(n/4)-th, ceil(n/2)-th and ceil(3n/4)-th of
+/// the n sorted values, as `benches/hog2-study.sh` computes them), or `-`.
+fn spread(values: &mut [f64]) -> String {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return "-".to_owned();
+    }
+    let rank = |quarters: usize| values[(n * quarters).div_ceil(4).max(1) - 1];
+    format!(
+        "{} [{}, {}]",
+        human_count(rank(2)),
+        human_count(rank(1)),
+        human_count(rank(3))
+    )
+}
+
 /// The Markdown table of the cells: one row per strategy, with the medians
 /// over the instances its search finished, and its nodes relative to A*'s
 /// with the same heuristic on the same instances.
 #[expect(clippy::cast_precision_loss, reason = "node counts shown rounded")]
 fn table(cells: &[Cell]) -> String {
     let mut out = String::from(
-        "| heuristic | algorithm | solved | stopped | median expanded | mean expanded | expanded / A*'s (median) | median time | mean time | peak stored |\n\
+        "| heuristic | algorithm | solved | stopped | expanded: median [quartiles] | mean expanded | expanded / A*'s (median) | median time | mean time | peak stored |\n\
          | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
     );
     for cell in cells {
@@ -561,7 +586,7 @@ fn table(cells: &[Cell]) -> String {
             finished.len(),
             cell.attempts.len(),
             stopped_text,
-            show_count(median(&mut expanded)),
+            spread(&mut expanded),
             show_count(mean_expanded),
             median(&mut ratios).map_or("-".to_owned(), |r| format!("{r:.2}")),
             show_time(median(&mut times)),

@@ -415,6 +415,31 @@ fn bidirectional_study_counts_nodes_as_hog2_does() {
 }
 
 #[test]
+fn bidirectional_study_runs_the_15_puzzle_alone() {
+    let output = run(
+        "bidirectional_study",
+        &[
+            "--stacks",
+            "0",
+            "--korf",
+            "1",
+            "--no-idastar",
+            "--max-stored",
+            "300000",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(!out.contains(" pancakes ("), "{out}");
+    assert!(
+        out.contains("### 15-puzzle, Manhattan distance: the 1 easiest of Korf's 100"),
+        "{out}"
+    );
+    assert!(out.contains("| manhattan | BAE* | 1/1 |"), "{out}");
+}
+
+#[test]
 fn bidirectional_study_checks_every_length() {
     let output = run(
         "bidirectional_study",
@@ -436,6 +461,9 @@ fn bidirectional_study_checks_every_length() {
         .filter(|l| l.starts_with("| ") && l.contains("| 3/3 |"))
         .collect();
     assert_eq!(rows.len(), 2 * (1 + 4 * 5 + 2), "{out}");
+    // Expansions as median [lower quartile, upper quartile].
+    assert!(out.contains("| expanded: median [quartiles] |"), "{out}");
+    assert!(rows.iter().all(|r| r.contains(" [")), "{out}");
     for row in ["| GAP-3 | NBS |", "| GAP-3 | DVCBS |", "| GAP-3 | BAE* |"] {
         assert!(rows.iter().any(|r| r.starts_with(row)), "{row}: {out}");
     }
