@@ -5,86 +5,14 @@
 mod common;
 
 use std::cell::RefCell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::time::Duration;
 
-use common::{Graph, ResultOf, assert_replays};
+use common::{Graph, ResultOf, TwoWay, assert_replays, dijkstra};
 use frontier::{
     Bae, BidirectionalProblem, CancelFlag, Dvcbs, Limit, Limits, Mm, Nbs, OpenList, Outcome,
     RankedStates, SearchProblem, Step,
 };
 use proptest::prelude::*;
-
-/// A graph with a heuristic toward the goal (the graph's own) and one from
-/// the start (`backward`).
-#[derive(Clone, Debug)]
-struct TwoWay {
-    graph: Graph,
-    backward: Vec<u32>,
-}
-
-impl SearchProblem for TwoWay {
-    type State = u32;
-    type Action = u32;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        self.graph.start
-    }
-    fn is_goal(&self, n: &u32) -> bool {
-        self.graph.is_goal(n)
-    }
-    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.successors(n)
-    }
-    fn heuristic(&self, n: &u32) -> u32 {
-        self.graph.heuristic(n)
-    }
-}
-
-impl BidirectionalProblem for TwoWay {
-    fn goal(&self) -> u32 {
-        self.graph.goal
-    }
-    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.predecessors(n)
-    }
-    fn backward_heuristic(&self, n: &u32) -> u32 {
-        self.backward[*n as usize]
-    }
-}
-
-impl RankedStates for TwoWay {
-    fn state_count(&self) -> usize {
-        self.graph.state_count()
-    }
-    fn rank(&self, n: &u32) -> usize {
-        self.graph.rank(n)
-    }
-}
-
-/// Cheapest costs from `from` to every node, following edges forward or
-/// (`reverse`) backward.
-fn dijkstra(graph: &Graph, from: u32, reverse: bool) -> Vec<Option<u32>> {
-    let mut dist = vec![None; graph.edges.len()];
-    let mut heap = BinaryHeap::from([Reverse((0, from))]);
-    while let Some(Reverse((d, u))) = heap.pop() {
-        if dist[u as usize].is_some() {
-            continue;
-        }
-        dist[u as usize] = Some(d);
-        for (v, out) in graph.edges.iter().enumerate() {
-            for &(w, cost) in out {
-                let v = u32::try_from(v).unwrap();
-                let (from_node, to_node) = if reverse { (w, v) } else { (v, w) };
-                if from_node == u && dist[to_node as usize].is_none() {
-                    heap.push(Reverse((d + cost, to_node)));
-                }
-            }
-        }
-    }
-    dist
-}
 
 /// How the heuristics are made from the true distances.
 #[derive(Clone, Copy, Debug)]
@@ -129,6 +57,7 @@ fn problems(kind: impl Strategy<Value = Kind>) -> impl Strategy<Value = (TwoWay,
                 let from_start = dijkstra(&graph, start, false);
                 let h = heuristic(&to_goal, kind, &forward);
                 let problem = TwoWay {
+                    epsilon: 0,
                     graph: graph.with_heuristic(&h),
                     backward: heuristic(&from_start, kind, &backward),
                 };
@@ -409,6 +338,7 @@ fn line(n: u32) -> TwoWay {
     let to_goal = dijkstra(&graph, n - 1, true);
     let from_start = dijkstra(&graph, 0, false);
     TwoWay {
+        epsilon: 0,
         graph: graph.with_heuristic(&to_goal.iter().map(|d| d.unwrap()).collect::<Vec<_>>()),
         backward: from_start.iter().map(|d| d.unwrap()).collect(),
     }
@@ -417,6 +347,7 @@ fn line(n: u32) -> TwoWay {
 #[test]
 fn start_equal_to_goal_costs_nothing() {
     let problem = TwoWay {
+        epsilon: 0,
         graph: Graph::new(2, &[(0, 1, 3), (1, 0, 3)], 1, 1),
         backward: vec![0, 0],
     };
@@ -432,6 +363,7 @@ fn start_equal_to_goal_costs_nothing() {
 fn an_unreachable_goal_empties_a_frontier() {
     // 0 ⇄ 1 and 2 ⇄ 3: the goal's side is cut off.
     let problem = TwoWay {
+        epsilon: 0,
         graph: Graph::new(4, &[(0, 1, 1), (1, 0, 1), (2, 3, 1), (3, 2, 1)], 0, 3),
         backward: vec![0; 4],
     };

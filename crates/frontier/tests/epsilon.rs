@@ -5,51 +5,19 @@
 
 mod common;
 
-use common::Graph;
-use frontier::{BidirectionalProblem, Mm, Nbs, SearchProblem, Step};
-
-/// `graph`, stating `epsilon` as its cheapest step.
-struct Stated {
-    graph: Graph,
-    epsilon: u32,
-}
-
-impl SearchProblem for Stated {
-    type State = u32;
-    type Action = u32;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        self.graph.start
-    }
-    fn is_goal(&self, n: &u32) -> bool {
-        self.graph.is_goal(n)
-    }
-    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.successors(n)
-    }
-    fn min_step_cost(&self) -> u32 {
-        self.epsilon
-    }
-}
-
-impl BidirectionalProblem for Stated {
-    fn goal(&self) -> u32 {
-        self.graph.goal
-    }
-    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.predecessors(n)
-    }
-}
+use common::{Graph, TwoWay};
+use frontier::{Mm, Nbs};
 
 /// Three disjoint paths of three unit steps from 0 to 1:
 /// 0 → 2 + i → 5 + i → 1. No heuristic.
-fn fan(epsilon: u32) -> Stated {
+fn fan(epsilon: u32) -> TwoWay {
     let mut edges = Vec::new();
     for i in 0..3 {
         edges.extend([(0, 2 + i, 1), (2 + i, 5 + i, 1), (5 + i, 1, 1)]);
     }
-    Stated {
+    TwoWay {
         graph: Graph::new(8, &edges, 0, 1),
+        backward: vec![0; 8],
         epsilon,
     }
 }

@@ -8,75 +8,10 @@
 mod common;
 mod cover;
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use common::Graph;
+use common::{Graph, TwoWay, dijkstra};
 use cover::min_vertex_cover;
-use frontier::{BidirectionalProblem, Nbs, SearchProblem, Step};
+use frontier::Nbs;
 use proptest::prelude::*;
-
-/// A graph with both heuristics, stating its cheapest step.
-#[derive(Clone, Debug)]
-struct TwoWay {
-    graph: Graph,
-    backward: Vec<u32>,
-    epsilon: u32,
-}
-
-impl SearchProblem for TwoWay {
-    type State = u32;
-    type Action = u32;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        self.graph.start
-    }
-    fn is_goal(&self, n: &u32) -> bool {
-        self.graph.is_goal(n)
-    }
-    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.successors(n)
-    }
-    fn heuristic(&self, n: &u32) -> u32 {
-        self.graph.heuristic(n)
-    }
-    fn min_step_cost(&self) -> u32 {
-        self.epsilon
-    }
-}
-
-impl BidirectionalProblem for TwoWay {
-    fn goal(&self) -> u32 {
-        self.graph.goal
-    }
-    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
-        self.graph.predecessors(n)
-    }
-    fn backward_heuristic(&self, n: &u32) -> u32 {
-        self.backward[*n as usize]
-    }
-}
-
-/// Cheapest costs from `from`, along edges forward or (`reverse`) backward.
-fn dijkstra(graph: &Graph, from: u32, reverse: bool) -> Vec<Option<u32>> {
-    let mut dist = vec![None; graph.edges.len()];
-    let mut heap = BinaryHeap::from([Reverse((0, from))]);
-    while let Some(Reverse((d, u))) = heap.pop() {
-        if dist[u as usize].is_some() {
-            continue;
-        }
-        dist[u as usize] = Some(d);
-        for (v, out) in (0u32..).zip(&graph.edges) {
-            for &(w, cost) in out {
-                let (tail, end) = if reverse { (w, v) } else { (v, w) };
-                if tail == u && dist[end as usize].is_none() {
-                    heap.push(Reverse((d + cost, end)));
-                }
-            }
-        }
-    }
-    dist
-}
 
 /// The must-expand graph's minimum vertex cover for `problem`, of optimal
 /// cost `c_star`: forward vertices u with f(u) = d(start, u) + h(u) < C*,

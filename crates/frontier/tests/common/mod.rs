@@ -179,6 +179,80 @@ impl RankedStates for Graph {
     }
 }
 
+/// A graph with a heuristic toward the goal (the graph's own), one from
+/// the start (`backward`), and its cheapest step stated as `epsilon` (0 is
+/// the trait's default).
+#[derive(Clone, Debug)]
+pub struct TwoWay {
+    pub graph: Graph,
+    pub backward: Vec<u32>,
+    pub epsilon: u32,
+}
+
+impl SearchProblem for TwoWay {
+    type State = u32;
+    type Action = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        self.graph.start
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        self.graph.is_goal(n)
+    }
+    fn successors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.graph.successors(n)
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        self.graph.heuristic(n)
+    }
+    fn min_step_cost(&self) -> u32 {
+        self.epsilon
+    }
+}
+
+impl BidirectionalProblem for TwoWay {
+    fn goal(&self) -> u32 {
+        self.graph.goal
+    }
+    fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, u32>> {
+        self.graph.predecessors(n)
+    }
+    fn backward_heuristic(&self, n: &u32) -> u32 {
+        self.backward[*n as usize]
+    }
+}
+
+impl RankedStates for TwoWay {
+    fn state_count(&self) -> usize {
+        self.graph.state_count()
+    }
+    fn rank(&self, n: &u32) -> usize {
+        self.graph.rank(n)
+    }
+}
+
+/// Cheapest costs from `from` to every node, following edges forward or
+/// (`reverse`) backward.
+pub fn dijkstra(graph: &Graph, from: u32, reverse: bool) -> Vec<Option<u32>> {
+    let mut dist = vec![None; graph.edges.len()];
+    let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0, from))]);
+    while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
+        if dist[u as usize].is_some() {
+            continue;
+        }
+        dist[u as usize] = Some(d);
+        for (v, out) in (0u32..).zip(&graph.edges) {
+            for &(w, cost) in out {
+                let (tail, end) = if reverse { (w, v) } else { (v, w) };
+                if tail == u && dist[end as usize].is_none() {
+                    heap.push(std::cmp::Reverse((d + cost, end)));
+                }
+            }
+        }
+    }
+    dist
+}
+
 /// A graph whose every edge is listed both ways at the same cost: the
 /// [`ReversibleProblem`] that bidirectional pathmax needs.
 #[derive(Clone, Debug)]
