@@ -1080,6 +1080,66 @@ fn twentyfour_stops_within_its_limits_and_refuses_bad_input() {
     let _ = std::fs::remove_file(unreadable);
 }
 
+/// An input without instances (empty, or only comments and blank lines)
+/// and `--limit 0` are refused before any table is loaded or built: with
+/// the default 6-6-6-6 tables and no cache, a build of minutes would
+/// otherwise come before an empty table.
+#[test]
+fn fifteen_and_twentyfour_refuse_an_input_without_instances() {
+    let cache = std::env::temp_dir().join(format!("frontier-{}-empty-cache", std::process::id()));
+    let empty = temp_file("no-instances-empty.txt", "");
+    let comments = temp_file(
+        "no-instances-comments.txt",
+        "# id length tiles\n\n   \n# none\n",
+    );
+    for program in ["fifteen", "twentyfour"] {
+        let heuristic = if program == "fifteen" {
+            "pdb-5-5-5"
+        } else {
+            "pdb-6-6-6-6"
+        };
+        for file in [&empty, &comments] {
+            let path = file.to_str().unwrap();
+            let args = [
+                "--heuristic",
+                heuristic,
+                "--cache-dir",
+                cache.to_str().unwrap(),
+                path,
+            ];
+            let output = run(program, &args, "");
+            assert_eq!(
+                output.status.code(),
+                Some(2),
+                "{program} {path}: {}",
+                stderr(&output)
+            );
+            assert!(
+                stderr(&output).contains(&format!("{path}: no instances")),
+                "{program} {path}: {}",
+                stderr(&output)
+            );
+            assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+        }
+        let builtin = if program == "fifteen" {
+            "korf100"
+        } else {
+            "korf50"
+        };
+        let output = run(program, &["--limit", "0", builtin], "");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{program}: {}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).contains("--limit"), "{}", stderr(&output));
+    }
+    assert!(!cache.exists(), "no table was built");
+    let _ = std::fs::remove_file(empty);
+    let _ = std::fs::remove_file(comments);
+}
+
 /// Ctrl-C cancels the search under way, and the program reports what it
 /// did: the interrupted row, the totals, the instances not run.
 #[cfg(unix)]

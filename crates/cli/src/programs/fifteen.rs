@@ -25,7 +25,8 @@
 //! `0` for the blank. Blank lines and lines starting with `#` are skipped
 //! (the format of `sliding_puzzle::instances`). The first bad line (one
 //! that is not UTF-8 among them) is reported with its number, and nothing
-//! is solved.
+//! is solved; so is an input with no instances, before any table is
+//! loaded. `--limit` keeps the first N (at least 1).
 //!
 //! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
 //! with a note on stderr (`crate::jobs`).
@@ -90,7 +91,7 @@ pub struct Args {
 
     /// Solve only the first N instances
     #[arg(long, value_name = "N")]
-    limit: Option<usize>,
+    limit: Option<NonZeroUsize>,
 }
 
 /// The domain `fifteen` solves: `--help` lists what it offers.
@@ -118,7 +119,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         }
     };
     if let Some(limit) = args.limit {
-        instances.truncate(limit);
+        instances.truncate(limit.get());
     }
     let strategy = Strategy::new(args.algo, args.heuristic);
     let jobs = Jobs::for_this_machine(args.jobs);

@@ -54,15 +54,31 @@ impl<const W: usize, const H: usize> From<LargeInstance<W, H>> for Row<LargeBoar
 
 /// Reads the built-in set `builtin` (its name and text) when `input` names
 /// it, or the file at `input`, with `parse`, stopping at the first bad
-/// line (a line that is not UTF-8 among them).
+/// line (a line that is not UTF-8 among them). An input without instances
+/// is an error too, found before any table is loaded or built.
 pub(super) fn read_rows<B>(
     input: &str,
     builtin: (&str, &str),
     parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
 ) -> Result<Vec<Row<B>>, String> {
-    if input == builtin.0 {
-        return parse(builtin.1).map_err(|err| format!("{input}, {err}"));
+    let rows = if input == builtin.0 {
+        parse(builtin.1).map_err(|err| format!("{input}, {err}"))?
+    } else {
+        read_file(input, parse)?
+    };
+    if rows.is_empty() {
+        return Err(format!(
+            "{input}: no instances (every line is blank or a comment)"
+        ));
     }
+    Ok(rows)
+}
+
+/// The rows of the file at `input`, as [`read_rows`] reads them.
+fn read_file<B>(
+    input: &str,
+    parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
+) -> Result<Vec<Row<B>>, String> {
     let bytes = std::fs::read(input).map_err(|err| format!("cannot read {input}: {err}"))?;
     // The lines that are UTF-8 are read as they are, so the parser's line
     // numbers stay the file's; the first that is not stands in for a blank

@@ -24,9 +24,10 @@
 //! (that file's format, `length` being the known optimum) or the 25 tiles
 //! alone, `x` or `0` for the blank. Blank lines and lines starting with
 //! `#` are skipped. The first bad line (one that is not UTF-8 among them)
-//! is reported with its number, and nothing is solved. `--ids` picks
-//! instances by id, in the order given (an id the input does not have is
-//! an error); `--limit` then keeps the first N.
+//! is reported with its number, and nothing is solved; so is an input
+//! with no instances, before any table is loaded. `--ids` picks instances
+//! by id, in the order given (an id the input does not have is an error);
+//! `--limit` then keeps the first N (at least 1).
 //!
 //! Most of the fifty take hours or days of IDA* even with the databases:
 //! `--max-time` stops each instance's search after so many seconds (the
@@ -105,7 +106,7 @@ pub struct Args {
 
     /// Solve only the first N instances (after --ids)
     #[arg(long, value_name = "N")]
-    limit: Option<usize>,
+    limit: Option<NonZeroUsize>,
 
     /// Stop each instance's search after this many seconds (the instance
     /// is reported as stopped, and the next one starts)
@@ -185,7 +186,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         }
     };
     if let Some(limit) = args.limit {
-        rows.truncate(limit);
+        rows.truncate(limit.get());
     }
     let strategy = Strategy::new(args.algo, args.heuristic);
     let jobs = Jobs::for_this_machine(args.jobs);
