@@ -1,6 +1,6 @@
 //! A*'s open lists side by side: buckets by f and g, `std`'s binary heap
-//! with stale entries, and the `priority-queue` crate (one entry per state,
-//! decrease-key), on weighted grids where cheaper paths to open states keep
+//! with stale entries, and a binary heap indexed by node id (one entry per
+//! state, decrease-key), on weighted grids where cheaper paths to open states keep
 //! turning up, and on the 8-puzzle.
 //!
 //! `cargo bench --bench open_list`

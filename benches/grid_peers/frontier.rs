@@ -71,7 +71,7 @@ impl Default for FrontierAstar {
     fn default() -> Self {
         FrontierAstar {
             grid: None,
-            astar: AStar::new().dense().open_list(OpenList::BinaryHeap),
+            astar: AStar::new().dense().open_list(OpenList::PriorityQueue),
         }
     }
 }

@@ -8,8 +8,8 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Algorithm {
     /// A* with the movement's distance (octile, or Manhattan for
-    /// 4-connected movement), dense tables and a binary heap, kept across
-    /// the queries of a map.
+    /// 4-connected movement), dense tables and a decrease-key heap, kept
+    /// across the queries of a map.
     #[value(name = "astar")]
     AStar,
     /// Dijkstra's algorithm: A* with a zero heuristic.

@@ -368,7 +368,7 @@ impl Searchers {
     /// Fresh searchers; IDA* stops after `max_nodes` expansions.
     pub(crate) fn new(max_nodes: u64) -> Searchers {
         Searchers {
-            astar: AStar::new().dense().open_list(OpenList::BinaryHeap),
+            astar: AStar::new().dense().open_list(OpenList::PriorityQueue),
             greedy: Greedy::new().dense().open_list(OpenList::BinaryHeap),
             mm: Mm::new().dense().open_list(OpenList::BinaryHeap),
             nbs: Nbs::new().dense().open_list(OpenList::BinaryHeap),
