@@ -14,7 +14,7 @@
 //!     --test large_pdb -- --ignored --nocapture
 //! ```
 
-use frontier::IdaStar;
+use frontier::{IdaStar, InPlaceProblem, ParallelIdaStar};
 use pattern_db::PatternTable;
 use sliding_puzzle::heuristic::pdb::large::{
     LargePatternDatabase, LargePatternSpace, TWENTYFOUR_6_6_6_6,
@@ -257,6 +257,76 @@ fn updates_equal_fresh_lookups() {
     assert!(
         LargePatternDatabase::<5, 5>::open(&[(1..=9).collect::<Vec<u8>>()], None, |_| {}).is_err()
     );
+}
+
+/// The in-place problem on the direct tables searches as `LargePuzzle`
+/// with the same database: the same solution, node for node, with and
+/// without reflection, serial, parallel and by value; its moves undo to
+/// the state they started from, every field equal to a fresh lookup's.
+#[test]
+fn direct_puzzle_searches_as_the_large_puzzle() {
+    let plain = LargePatternDatabase::<5, 5>::open(&SMALL, None, |_| {}).unwrap();
+    let reflected = plain.clone().with_reflection().unwrap();
+    for database in [plain, reflected] {
+        for (seed, len) in (0..4).zip([20, 22, 24, 22]) {
+            let board = Twentyfour::random_walk(seed, len);
+            let direct = database.direct_puzzle(board).unwrap();
+            let start = direct.state(board);
+            assert_eq!(start.board(), board);
+            assert_eq!(
+                start.h(),
+                u32::from(LargeHeuristic::quick_estimate(&database, &board))
+            );
+            let general =
+                IdaStar::new().search_in_place(&LargePuzzle::new(board, database.clone()));
+            let in_place = IdaStar::new().search_in_place(&direct);
+            let by_value = IdaStar::new().search(&direct);
+            let parallel = ParallelIdaStar::new().threads(2).search_in_place(&direct);
+            let expected = general.solution().unwrap();
+            board.verify_solution(&expected.actions).unwrap();
+            for result in [&in_place, &by_value] {
+                assert_eq!(
+                    result.solution().unwrap().actions,
+                    expected.actions,
+                    "{board}"
+                );
+                assert_eq!(result.stats.generated, general.stats.generated, "{board}");
+                assert_eq!(result.stats.iterations, general.stats.iterations, "{board}");
+            }
+            let found = parallel.solution().unwrap();
+            board.verify_solution(&found.actions).unwrap();
+            assert_eq!(found.actions.len(), expected.actions.len());
+        }
+    }
+    // Random moves applied and undone: every state on the way equals a
+    // fresh one, field for field, and the undos restore the start.
+    let database = LargePatternDatabase::<5, 5>::open(&SMALL, None, |_| {})
+        .unwrap()
+        .with_reflection()
+        .unwrap();
+    let board = Twentyfour::random_solvable(9);
+    let direct = database.direct_puzzle(board).unwrap();
+    let mut state = direct.state(board);
+    let mut undos = Vec::new();
+    let mut rng = SplitMix64::new(3);
+    for _ in 0..500 {
+        let moves: Vec<_> = direct.moves(&state).collect();
+        let mv = moves[rng.below(moves.len())];
+        let preview = direct.preview(&state, mv);
+        undos.push(direct.apply(&mut state, mv).undo);
+        let fresh = direct.state(state.board());
+        assert_eq!(format!("{state:?}"), format!("{fresh:?}"));
+        assert_eq!(preview.h, fresh.h());
+    }
+    while let Some(undo) = undos.pop() {
+        direct.undo(&mut state, undo);
+    }
+    assert_eq!(format!("{state:?}"), format!("{:?}", direct.state(board)));
+    // What the direct tables do not keep is declined, not approximated.
+    assert!(database.clone().with_dual().direct_puzzle(board).is_none());
+    let five: [&[u8]; 5] = [&[1, 2], &[3, 4], &[5, 6], &[7, 8], &[9, 10]];
+    let five = LargePatternDatabase::<5, 5>::open(&five, None, |_| {}).unwrap();
+    assert!(five.direct_puzzle(board).is_none());
 }
 
 /// The full 6-6-6-6 databases, from the cache named by `PDB_CACHE`

@@ -3,7 +3,9 @@
 //! and 6-6-6-6 pattern-database heuristics.
 
 use frontier::Limits;
-use sliding_puzzle::heuristic::pdb::large::TWENTYFOUR_6_6_6_6;
+use sliding_puzzle::heuristic::pdb::large::{
+    DirectPuzzle, DirectState, LargePatternDatabase, TWENTYFOUR_6_6_6_6,
+};
 use sliding_puzzle::{
     LargeBoard, LargeHeuristic, LargePuzzle, LargeState, LinearConflict, Manhattan, Misplaced,
     Move, Zero, format_moves,
@@ -84,12 +86,24 @@ impl<const W: usize, const H: usize> DomainInfo for LargeBoards<W, H> {
     }
 }
 
+/// The search buffers a thread keeps for large boards: those of the
+/// search on [`LargePuzzle`], and of IDA* on the direct-access tables of a
+/// pattern database ([`DirectPuzzle`]).
+#[derive(Debug)]
+pub struct LargeKept<const W: usize, const H: usize> {
+    general: Kept<LargeState<W, H>, Move>,
+    direct: Kept<DirectState<W, H>, Move>,
+}
+
 impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
     type Instance = LargeBoard<W, H>;
-    type Kept = Kept<LargeState<W, H>, Move>;
+    type Kept = LargeKept<W, H>;
 
     fn kept(&self, context: &Context) -> Self::Kept {
-        Kept::new(context.jobs)
+        LargeKept {
+            general: Kept::new(context.jobs),
+            direct: Kept::new(context.jobs),
+        }
     }
 
     fn prepare(
@@ -117,12 +131,26 @@ impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
             return Ok(Attempt::unsolvable());
         }
         let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        if heuristic == HeuristicName::Pdb6666 && strategy.algorithm == Algorithm::IdaStar {
+            let database = large_database::<W, H>(context)?;
+            if let Some(puzzle) = database.direct_puzzle(*board) {
+                let (result, elapsed) = timed_search(|| {
+                    registry::in_place(strategy.algorithm, &puzzle, limits, &mut kept.direct)
+                });
+                return attempt::<W, H, DirectPuzzle<'_, W, H>>(
+                    self.instances(),
+                    *board,
+                    strategy,
+                    (result, elapsed),
+                );
+            }
+        }
         let search = Search {
             instances: self.instances(),
             board: *board,
             strategy,
             limits,
-            kept,
+            kept: &mut kept.general,
         };
         with_heuristic::<W, H, _>(heuristic, context, search)?
     }
@@ -156,18 +184,49 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
         HeuristicName::Misplaced => then.call(Misplaced),
         HeuristicName::Manhattan => then.call(Manhattan),
         HeuristicName::LinearConflict => then.call(LinearConflict),
-        HeuristicName::Pdb6666 => then.call(
-            context
-                .databases
-                .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
-                .map_err(unavailable)?,
-        ),
+        HeuristicName::Pdb6666 => then.call(large_database::<W, H>(context)?),
         // cannot happen: the domain refuses the others first
         _ => {
             return Err(unavailable(
                 "it is not a heuristic of large boards".to_owned(),
             ));
         }
+    })
+}
+
+/// The 6-6-6-6 databases, loaded or built.
+fn large_database<const W: usize, const H: usize>(
+    context: &Context,
+) -> Result<LargePatternDatabase<W, H>, SolveError> {
+    context
+        .databases
+        .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
+        .map_err(|reason| SolveError::Unavailable {
+            heuristic: HeuristicName::Pdb6666,
+            reason,
+        })
+}
+
+/// The attempt a search of `board` made, its solution replayed.
+fn attempt<const W: usize, const H: usize, P>(
+    instances: &'static str,
+    board: LargeBoard<W, H>,
+    strategy: Strategy,
+    (result, elapsed): (Option<ResultOf<P>>, std::time::Duration),
+) -> Result<Attempt, SolveError>
+where
+    P: frontier::SearchProblem<Action = Move, Cost = u32>,
+{
+    let Some(result) = result else {
+        return Err(SolveError::Unsupported {
+            strategy,
+            instances,
+            reason: "the domain offers it, but its problem cannot run it",
+        });
+    };
+    let line = || board.to_line();
+    Attempt::of_search::<P>(result, elapsed, (strategy, &line), |moves| {
+        path(board, moves)
     })
 }
 
@@ -200,19 +259,8 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
             kept,
         } = self;
         let puzzle = LargePuzzle::new(board, heuristic);
-        let (result, elapsed) =
-            timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
-        let Some(result) = result else {
-            return Err(SolveError::Unsupported {
-                strategy,
-                instances,
-                reason: "the domain offers it, but its problem cannot run it",
-            });
-        };
-        let line = || board.to_line();
-        Attempt::of_search::<LargePuzzle<W, H, Hr>>(result, elapsed, (strategy, &line), |moves| {
-            path(board, moves)
-        })
+        let searched = timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        attempt::<W, H, LargePuzzle<W, H, Hr>>(instances, board, strategy, searched)
     }
 }
 

@@ -186,7 +186,13 @@ impl<const W: usize, const H: usize> LargeBoard<W, H> {
     /// The legal blank moves, in search order.
     #[inline]
     pub(crate) fn move_list(&self) -> &'static [LargeBlankMove] {
-        Self::MOVES[self.blank() & 31].as_slice()
+        Self::moves_from(self.blank())
+    }
+
+    /// The legal moves of a blank in `cell`, in search order.
+    #[inline]
+    pub(crate) fn moves_from(cell: usize) -> &'static [LargeBlankMove] {
+        Self::MOVES[cell & 31].as_slice()
     }
 
     /// The board after the blank moves one step in direction `m`, or `None`

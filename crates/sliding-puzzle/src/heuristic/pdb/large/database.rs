@@ -9,6 +9,7 @@ use std::sync::Arc;
 use pattern_db::{BuildProgress, CacheStatus, PatternTable};
 
 use super::super::{GroupProgress, PatternError};
+use super::direct::{DirectPuzzle, NO_SLOT, Tables};
 use super::space::{LargePatternSpace, MAX_GROUP, cell_byte, cells};
 use crate::large::{LargeHeuristic, LargeMemo};
 use crate::{LargeBoard, Slide};
@@ -693,6 +694,41 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
             .flat_map(|m| m.iter())
             .map(|l| l.value(&cells))
             .collect()
+    }
+
+    /// `start` as an in-place IDA* problem on this database's direct
+    /// tables ([`DirectPuzzle`]): the same search as
+    /// [`LargePuzzle`](crate::LargePuzzle) with this database, on a leaner
+    /// state. `None` when the database has no direct tables (more than
+    /// four groups, or a group whose `CELLS^k` entries do not fit a
+    /// `u32` index) or uses dual lookups, which it does not keep.
+    #[must_use]
+    pub fn direct_puzzle(&self, start: LargeBoard<W, H>) -> Option<DirectPuzzle<'_, W, H>> {
+        let (direct, map) = (self.direct.as_deref()?, self.memo.as_ref()?);
+        if self.dual {
+            return None;
+        }
+        let slot = |group: u8| {
+            if usize::from(group) < self.lookups.len() {
+                group
+            } else {
+                NO_SLOT
+            }
+        };
+        let mut tables = Tables {
+            direct: [&[]; 8],
+            regular: &direct.regular,
+            mirrored: &direct.mirrored,
+            slot: map.group.map(slot),
+            mirror_slot: [NO_SLOT; 32],
+        };
+        if self.mirrored.is_some() {
+            tables.mirror_slot = map.mirrored.map(|group| slot(group).saturating_add(4));
+        }
+        for (table, direct) in tables.direct.iter_mut().zip(&direct.tables) {
+            *table = direct.as_deref().map_or(&[], PatternTable::as_bytes);
+        }
+        Some(DirectPuzzle::new(start, tables))
     }
 
     /// The estimate and memo of `board` through the direct-access tables.

@@ -63,6 +63,12 @@
 //! as in Korf's program. For 6-6-6-6 the two compact tables (255 MB) and
 //! the two direct ones (488 MB) are resident together: about 745 MB.
 //!
+//! [`LargePuzzle`](crate::LargePuzzle) searches with the database as with
+//! any [`LargeHeuristic`](crate::LargeHeuristic), through that memo.
+//! [`LargePatternDatabase::direct_puzzle`] makes the leaner problem the
+//! programs' IDA* runs on, [`DirectPuzzle`]: the same nodes in the same
+//! order at 1.6× the speed on the 24-puzzle.
+//!
 //! # Building
 //!
 //! The space of a group is [`LargePatternSpace`]: a placement and the
@@ -87,9 +93,11 @@
 //! goal blanks, which for 6-tile 5x5 groups would take gigabytes.
 
 mod database;
+mod direct;
 mod space;
 
 pub use database::{LargeGroupTable, LargePatternDatabase};
+pub use direct::{DirectPuzzle, DirectState, DirectUndo};
 pub use space::{LargePatternSpace, LargePatternState, MAX_GROUP};
 
 use super::PatternError;

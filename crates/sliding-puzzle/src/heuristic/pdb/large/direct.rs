@@ -1,0 +1,375 @@
+//! [`DirectPuzzle`]: a large board searched in place on the direct-access
+//! tables of its additive database.
+
+use std::hash::{Hash, Hasher};
+
+use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
+
+use crate::large::LargeBlankMove;
+use crate::{LargeBoard, Move};
+
+/// Marks a tile that no group (or no reflected group) reads.
+pub(super) const NO_SLOT: u8 = u8::MAX;
+
+/// The tables and terms a [`DirectPuzzle`] reads, borrowed from its
+/// [`LargePatternDatabase`](super::LargePatternDatabase).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tables<'a> {
+    /// The direct table of each slot: the regular groups', then at 4 on
+    /// the reflected ones'; empty for slots no group uses.
+    pub(super) direct: [&'a [u8]; 8],
+    /// `terms[t][c]`: what tile `t` in cell `c` adds to its regular
+    /// group's index.
+    pub(super) regular: &'a [[u32; 32]; 32],
+    /// The same for its reflected group.
+    pub(super) mirrored: &'a [[u32; 32]; 32],
+    /// `slot[t]`: the regular group reading tile `t`, or [`NO_SLOT`].
+    pub(super) slot: [u8; 32],
+    /// `mirror_slot[t]`: the reflected group reading it (4 and up), or
+    /// [`NO_SLOT`] (always without reflection).
+    pub(super) mirror_slot: [u8; 32],
+}
+
+/// A large board and an additive database with direct-access tables, as
+/// an IDA* problem: [`LargePatternDatabase::direct_puzzle`](super::LargePatternDatabase::direct_puzzle)
+/// makes one. Searched in place it generates the same nodes in the same
+/// order as [`LargePuzzle`](crate::LargePuzzle) with the same database,
+/// on a leaner state: where `LargePuzzle`'s state keeps the packed board
+/// and any heuristic's [`LargeMemo`](crate::LargeMemo), and a move's undo
+/// holds that memo whole, this one keeps what Korf's program keeps (a
+/// byte per cell, each group's table index and value, regular and
+/// reflected, and the two sums), and a move's undo holds the two indices
+/// and values it changed. IDA* on it runs 1.6× as many nodes per second
+/// on the 24-puzzle (`docs/benchmarks.md`).
+///
+/// The estimate is the sum of the groups' values, with reflection the
+/// larger of that and the reflected sum (the database's
+/// [`quick_estimate`](crate::LargeHeuristic::quick_estimate)); dual
+/// lookups are not part of it (`direct_puzzle` declines a database that
+/// has them).
+///
+/// # Example
+///
+/// ```
+/// use frontier::IdaStar;
+/// use sliding_puzzle::Twentyfour;
+/// use sliding_puzzle::heuristic::pdb::large::LargePatternDatabase;
+///
+/// // Four groups at most, of 12 tiles here: the others count 0.
+/// let groups: [&[u8]; 4] = [&[1, 2, 3], &[4, 5, 9], &[6, 7, 8], &[10, 14, 15]];
+/// let database = LargePatternDatabase::<5, 5>::open(&groups, None, |_| {})?.with_reflection()?;
+/// let board = Twentyfour::random_walk(7, 20);
+/// let puzzle = database.direct_puzzle(board).expect("direct tables");
+/// let result = IdaStar::new().search_in_place(&puzzle);
+/// let solution = result.solution().expect("solved");
+/// board.verify_solution(&solution.actions)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DirectPuzzle<'a, const W: usize, const H: usize> {
+    start: LargeBoard<W, H>,
+    tables: Tables<'a>,
+}
+
+/// A state of a [`DirectPuzzle`]: the tile in each cell, the blank's
+/// cell, each group's direct-table index and value (regular groups in
+/// slots 0 to 3, reflected ones in 4 to 7) and the two sums.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectState<const W: usize, const H: usize> {
+    cells: [u8; 32],
+    index: [u32; 8],
+    values: [u8; 8],
+    /// The regular groups' sum, and the reflected groups'.
+    sums: [u16; 2],
+    blank: u8,
+}
+
+impl<const W: usize, const H: usize> DirectState<W, H> {
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> LargeBoard<W, H> {
+        LargeBoard::from_permutation(&self.cells[..LargeBoard::<W, H>::CELLS])
+    }
+
+    /// The estimate: the larger of the two sums.
+    #[must_use]
+    #[inline]
+    pub fn h(&self) -> u32 {
+        u32::from(self.sums[0].max(self.sums[1]))
+    }
+}
+
+impl<const W: usize, const H: usize> PartialEq for DirectState<W, H> {
+    /// States are equal when their boards are.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl<const W: usize, const H: usize> Eq for DirectState<W, H> {}
+
+impl<const W: usize, const H: usize> Hash for DirectState<W, H> {
+    #[inline]
+    fn hash<S: Hasher>(&self, state: &mut S) {
+        self.cells.hash(state);
+    }
+}
+
+/// What undoes a move of a [`DirectPuzzle`]: the blank's cell before it,
+/// and the index and value of the regular and reflected groups it changed
+/// (the tile, now in that cell, says which groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectUndo {
+    index: [u32; 2],
+    sums: [u16; 2],
+    values: [u8; 2],
+    blank: u8,
+}
+
+impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
+    pub(super) fn new(start: LargeBoard<W, H>, tables: Tables<'a>) -> Self {
+        DirectPuzzle { start, tables }
+    }
+
+    /// The state of `board`: every group looked up.
+    #[must_use]
+    pub fn state(&self, board: LargeBoard<W, H>) -> DirectState<W, H> {
+        let mut state = DirectState {
+            cells: [0; 32],
+            index: [0; 8],
+            values: [0; 8],
+            sums: [0; 2],
+            blank: 0,
+        };
+        for (cell, slot) in state.cells.iter_mut().enumerate().take(W * H) {
+            *slot = board.tile_at(cell);
+        }
+        state.blank = board_byte(board.blank());
+        let t = &self.tables;
+        for (cell, &tile) in state.cells.iter().enumerate().take(W * H) {
+            let tile = usize::from(tile) % 32;
+            for (slot, terms) in [(t.slot[tile], t.regular), (t.mirror_slot[tile], t.mirrored)] {
+                if let Some(index) = state.index.get_mut(usize::from(slot)) {
+                    *index = index.wrapping_add(terms[tile][cell]);
+                }
+            }
+        }
+        for slot in 0..8 {
+            let value = self.value(slot, state.index[slot]);
+            state.values[slot] = value;
+            state.sums[slot / 4] += u16::from(value);
+        }
+        state
+    }
+
+    /// The value at `index` of slot `slot`'s table; 0 for a slot no group
+    /// uses.
+    #[inline]
+    fn value(&self, slot: usize, index: u32) -> u8 {
+        self.tables.direct[slot % 8]
+            .get(index as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Slot `slot`'s index and value after `tile` moved from `from` to
+    /// `to`, with `terms` the slot's half of the terms.
+    #[inline]
+    fn slid(
+        &self,
+        state: &DirectState<W, H>,
+        terms: &[[u32; 32]; 32],
+        slot: usize,
+        (tile, from, to): (usize, usize, usize),
+    ) -> (u32, u8) {
+        let terms = &terms[tile % 32];
+        let index = state.index[slot % 8]
+            .wrapping_add(terms[to % 32])
+            .wrapping_sub(terms[from % 32]);
+        (index, self.value(slot, index))
+    }
+
+    /// The regular sum after `mv`, and with it the reflected sum unless
+    /// the regular one is already over `enough` (then `None`).
+    #[inline]
+    fn sums_after(
+        &self,
+        state: &DirectState<W, H>,
+        mv: LargeBlankMove,
+        enough: u16,
+    ) -> (u16, Option<u16>) {
+        let from = mv.cell() % 32;
+        let tile = usize::from(state.cells[from]);
+        let moved = (tile, from, usize::from(state.blank));
+        let mut regular = state.sums[0];
+        let slot = usize::from(self.tables.slot[tile % 32]);
+        if slot < 4 {
+            let value = self.slid(state, self.tables.regular, slot, moved).1;
+            regular = regular - u16::from(state.values[slot]) + u16::from(value);
+        }
+        if regular > enough {
+            return (regular, None);
+        }
+        let mut mirrored = state.sums[1];
+        let slot = usize::from(self.tables.mirror_slot[tile % 32]);
+        if slot < 8 {
+            let value = self.slid(state, self.tables.mirrored, slot, moved).1;
+            mirrored = mirrored - u16::from(state.values[slot]) + u16::from(value);
+        }
+        (regular, Some(mirrored))
+    }
+}
+
+/// A cell (below 32) as a byte.
+fn board_byte(cell: usize) -> u8 {
+    u8::try_from(cell).unwrap_or(u8::MAX)
+}
+
+impl<const W: usize, const H: usize> SearchProblem for DirectPuzzle<'_, W, H> {
+    type State = DirectState<W, H>;
+    type Action = Move;
+    type Cost = u32;
+
+    fn start(&self) -> DirectState<W, H> {
+        self.state(self.start)
+    }
+
+    /// The regular sum is 0 on the goal; the cells are compared only then.
+    #[inline]
+    fn is_goal(&self, state: &DirectState<W, H>) -> bool {
+        state.sums[0] == 0 && state.cells == goal_cells::<W, H>()
+    }
+
+    fn successors(
+        &self,
+        state: &DirectState<W, H>,
+    ) -> impl Iterator<Item = Step<DirectState<W, H>, Move, u32>> {
+        let state = *state;
+        self.moves(&state).map(move |mv| {
+            let mut child = state;
+            let _ = self.apply(&mut child, mv);
+            Step::new(mv.direction(), child, 1)
+        })
+    }
+
+    #[inline]
+    fn heuristic(&self, state: &DirectState<W, H>) -> u32 {
+        state.h()
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
+}
+
+/// The goal's cells: tile `c + 1` in cell `c`, the blank last.
+fn goal_cells<const W: usize, const H: usize>() -> [u8; 32] {
+    let mut cells = [0; 32];
+    for (cell, tile) in cells.iter_mut().enumerate().take(W * H - 1) {
+        *tile = board_byte(cell + 1);
+    }
+    cells
+}
+
+impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
+    type Move = LargeBlankMove;
+    type Undo = DirectUndo;
+    type Moves = std::iter::Copied<std::slice::Iter<'static, LargeBlankMove>>;
+
+    #[inline]
+    fn moves(&self, state: &DirectState<W, H>) -> Self::Moves {
+        LargeBoard::<W, H>::moves_from(usize::from(state.blank))
+            .iter()
+            .copied()
+    }
+
+    #[inline]
+    fn leads_back(&self, _: &DirectState<W, H>, mv: LargeBlankMove, undo: DirectUndo) -> bool {
+        mv.cell() == usize::from(undo.blank)
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut DirectState<W, H>, mv: LargeBlankMove) -> Applied<DirectUndo, u32> {
+        let from = mv.cell() % 32;
+        let to = usize::from(state.blank) % 32;
+        let tile = usize::from(state.cells[from]) % 32;
+        let mut undo = DirectUndo {
+            index: [0; 2],
+            sums: state.sums,
+            values: [0; 2],
+            blank: state.blank,
+        };
+        let t = &self.tables;
+        for (half, (slot, terms)) in [(t.slot[tile], t.regular), (t.mirror_slot[tile], t.mirrored)]
+            .into_iter()
+            .enumerate()
+        {
+            let slot = usize::from(slot);
+            if slot < 8 {
+                let (index, value) = self.slid(state, terms, slot, (tile, from, to));
+                undo.index[half] = state.index[slot];
+                undo.values[half] = state.values[slot];
+                state.sums[half] =
+                    state.sums[half] - u16::from(state.values[slot]) + u16::from(value);
+                state.index[slot] = index;
+                state.values[slot] = value;
+            }
+        }
+        state.cells[to] = state.cells[from];
+        state.cells[from] = 0;
+        state.blank = board_byte(from);
+        Applied { undo, cost: 1 }
+    }
+
+    #[inline]
+    fn preview(&self, state: &DirectState<W, H>, mv: LargeBlankMove) -> Preview<u32> {
+        let (regular, mirrored) = self.sums_after(state, mv, u16::MAX);
+        Preview {
+            cost: 1,
+            h: u32::from(regular.max(mirrored.unwrap_or(0))),
+        }
+    }
+
+    /// The reflected group is looked up only when the regular sum keeps
+    /// the child within `bound`, as in Korf's program.
+    #[inline]
+    fn preview_within(
+        &self,
+        state: &DirectState<W, H>,
+        mv: LargeBlankMove,
+        g: u32,
+        bound: u32,
+    ) -> Preview<u32> {
+        let enough = bound.saturating_sub(g.saturating_add(1));
+        let enough = u16::try_from(enough).unwrap_or(u16::MAX);
+        let (regular, mirrored) = self.sums_after(state, mv, enough);
+        Preview {
+            cost: 1,
+            h: u32::from(regular.max(mirrored.unwrap_or(0))),
+        }
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut DirectState<W, H>, undo: DirectUndo) {
+        let to = usize::from(undo.blank) % 32;
+        let from = usize::from(state.blank) % 32;
+        let tile = usize::from(state.cells[to]) % 32;
+        let t = &self.tables;
+        for (half, slot) in [t.slot[tile], t.mirror_slot[tile]].into_iter().enumerate() {
+            let slot = usize::from(slot);
+            if slot < 8 {
+                state.index[slot] = undo.index[half];
+                state.values[slot] = undo.values[half];
+            }
+        }
+        state.sums = undo.sums;
+        state.cells[from] = state.cells[to];
+        state.cells[to] = 0;
+        state.blank = undo.blank;
+    }
+
+    fn action(&self, _: &DirectState<W, H>, mv: LargeBlankMove) -> Move {
+        mv.direction()
+    }
+}
