@@ -140,8 +140,9 @@ typedef PancakePuzzleState<N> S;
 typedef PancakePuzzle<N> E;
 
 // Runs one search in a child process, so that a search HOG2 aborts (its
-// DVCBS exits with "GetAction called with non-adjacent states" on some
-// 12-pancake stacks) costs only its own line: "HARD-<i>-G<k> <name> failed".
+// DVCBS exited with "GetAction called with non-adjacent states" when the
+// environment's costs were not set to unit costs) costs only its own line:
+// "HARD-<i>-G<k> <name> failed".
 template <class F> static void Isolated(int count, int gap, const char *name, F run)
 {
 	fflush(stdout);
@@ -217,6 +218,10 @@ int main(int argc, char **argv)
 		for (int gap : gapList)
 		{
 			E pancake(gap), pancake2(gap);
+			// Unit costs, said explicitly: PancakePuzzle's constructor leaves
+			// its `real` flag (edge costs 1 + a/(10 N) when set) uninitialized.
+			pancake.SetUseRealValueEdges(false);
+			pancake2.SetUseRealValueEdges(false);
 			S start = instances[i], goal;
 			goal.Reset();
 			std::vector<S> path;

@@ -11,7 +11,7 @@
 # "necessary" when only the necessary expansions differ, and when the costs
 # differ "HOG2-COST" if frontier's equals frontier's A* (HOG2's path is the
 # costlier one), else "COST" (frontier's answer is in doubt); "HOG2-FAILED"
-# where HOG2's search aborted (its DVCBS does on some 12-pancake stacks). A summary per
+# where HOG2's search aborted (it runs each in a child process). A summary per
 # algorithm follows. Exits 2 on a "COST" row.
 #
 #   benches/hog2-side-by-side.sh HOG2_DIR [COUNT] [SIZE] [GAPS] [ALGS]

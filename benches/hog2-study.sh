@@ -12,8 +12,8 @@
 #
 #   benches/hog2-study.sh HOG2_DIR [COUNT] [SIZES] [GAPS]
 #     COUNT  stacks per size (default 50)
-#     SIZES  numbers of pancakes, comma-separated (default 10; 12 with
-#            GAP-3 takes HOG2 over an hour of one core)
+#     SIZES  numbers of pancakes, comma-separated (default 10; 12 takes
+#            about 10 minutes on two cores, mostly A* with GAP-3)
 #     GAPS   k values of GAP-k, comma-separated (default 0,1,2,3)
 #   RAW=DIR  also keep each size's side-by-side lines in DIR/SIZE.txt
 #
