@@ -24,6 +24,7 @@ const OFF: u8 = u8::MAX;
 /// assert_eq!(listed, [(Move::Left, 23), (Move::Up, 19)]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(4))]
 pub struct LargeBlankMove {
     /// Where the blank goes, as `Move as u8`.
     direction: u8,

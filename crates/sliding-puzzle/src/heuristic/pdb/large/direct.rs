@@ -197,7 +197,7 @@ impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
         &self,
         state: &DirectState<W, H>,
         mv: LargeBlankMove,
-        enough: u16,
+        enough: u32,
     ) -> (u16, Option<u16>) {
         let from = mv.cell() % 32;
         let tile = usize::from(state.cells[from]);
@@ -208,7 +208,7 @@ impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
             let value = self.slid(state, self.tables.regular, slot, moved).1;
             regular = regular - u16::from(state.values[slot]) + u16::from(value);
         }
-        if regular > enough {
+        if u32::from(regular) > enough {
             return (regular, None);
         }
         let mut mirrored = state.sums[1];
@@ -324,7 +324,7 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
 
     #[inline]
     fn preview(&self, state: &DirectState<W, H>, mv: LargeBlankMove) -> Preview<u32> {
-        let (regular, mirrored) = self.sums_after(state, mv, u16::MAX);
+        let (regular, mirrored) = self.sums_after(state, mv, u32::MAX);
         Preview {
             cost: 1,
             h: u32::from(regular.max(mirrored.unwrap_or(0))),
@@ -342,7 +342,6 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
         bound: u32,
     ) -> Preview<u32> {
         let enough = bound.saturating_sub(g.saturating_add(1));
-        let enough = u16::try_from(enough).unwrap_or(u16::MAX);
         let (regular, mirrored) = self.sums_after(state, mv, enough);
         Preview {
             cost: 1,
