@@ -574,6 +574,19 @@ impl Solver {
     }
 }
 
+impl SolveError {
+    /// A strategy the domain offers but its problem's type cannot run
+    /// (the registry returned no result): a fault of the programs' wiring,
+    /// reported rather than a panic.
+    pub(crate) fn cannot_run(strategy: Strategy, instances: &'static str) -> Self {
+        SolveError::Unsupported {
+            strategy,
+            instances,
+            reason: "the domain offers it, but its problem cannot run it",
+        }
+    }
+}
+
 /// [`SolveError::Unsupported`] if `domain` does not offer `strategy`.
 fn unsupported<D: Domain>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
     match domain.refusal(strategy) {

@@ -333,11 +333,7 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
         let (result, elapsed) =
             timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
         let Some(result) = result else {
-            return Err(SolveError::Unsupported {
-                strategy,
-                instances,
-                reason: "the domain offers it, but its problem cannot run it",
-            });
+            return Err(SolveError::cannot_run(strategy, instances));
         };
         let line = || board.to_line();
         Attempt::of_search::<Puzzle<W, H, Hr>>(result, elapsed, (strategy, &line), |moves| {

@@ -210,11 +210,7 @@ impl Domain for GridMaps {
         let route = instance.route().with_heuristic(estimate);
         let line = || self.to_line(instance);
         let optimal = self.is_optimal(strategy.algorithm);
-        let unsupported = SolveError::Unsupported {
-            strategy,
-            instances: self.instances(),
-            reason: "the domain offers it, but its problem cannot run it",
-        };
+        let unsupported = SolveError::cannot_run(strategy, self.instances());
         let attempt = if strategy.algorithm == Algorithm::Jps {
             let jps = Jps::new(route);
             let (result, elapsed) =

@@ -218,11 +218,7 @@ where
     P: frontier::SearchProblem<Action = Move, Cost = u32>,
 {
     let Some(result) = result else {
-        return Err(SolveError::Unsupported {
-            strategy,
-            instances,
-            reason: "the domain offers it, but its problem cannot run it",
-        });
+        return Err(SolveError::cannot_run(strategy, instances));
     };
     let line = || board.to_line();
     Attempt::of_search::<P>(result, elapsed, (strategy, &line), |moves| {

@@ -88,11 +88,7 @@ impl Domain for PancakeStacks {
         let (result, elapsed) =
             timed_search(|| registry::run(strategy.algorithm, &problem, limits, kept));
         let Some(result) = result else {
-            return Err(SolveError::Unsupported {
-                strategy,
-                instances: self.instances(),
-                reason: "the domain offers it, but its problem cannot run it",
-            });
+            return Err(SolveError::cannot_run(strategy, self.instances()));
         };
         let line = || stack.to_string();
         Attempt::of_search::<Pancakes>(result, elapsed, (strategy, &line), |flips| {

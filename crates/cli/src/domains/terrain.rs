@@ -100,11 +100,7 @@ impl Domain for Maps {
         let (result, elapsed) =
             timed_search(|| registry::run(strategy.algorithm, &route, limits, kept));
         let Some(result) = result else {
-            return Err(SolveError::Unsupported {
-                strategy,
-                instances: self.instances(),
-                reason: "the domain offers it, but its problem cannot run it",
-            });
+            return Err(SolveError::cannot_run(strategy, self.instances()));
         };
         let line = || self.to_line(map);
         Attempt::of_search::<Route<'_, grid::Weighted>>(
