@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pattern_db::{BuildProgress, CacheStatus, PatternTable};
 
 use super::super::{GroupProgress, PatternError};
-use super::direct::{DirectPuzzle, NO_SLOT, Tables};
+use super::direct::{DirectPuzzle, Tables};
 use super::space::{LargePatternSpace, MAX_GROUP, cell_byte, cells};
 use crate::large::{LargeHeuristic, LargeMemo};
 use crate::{LargeBoard, Slide};
@@ -708,25 +708,30 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
         if self.dual {
             return None;
         }
+        // A tile no group reads takes slot 0: its terms are 0 there.
         let slot = |group: u8| {
             if usize::from(group) < self.lookups.len() {
                 group
             } else {
-                NO_SLOT
+                0
             }
         };
         let mut tables = Tables {
             direct: [&[]; 8],
             regular: &direct.regular,
-            mirrored: &direct.mirrored,
+            mirrored: &direct.regular,
             slot: map.group.map(slot),
-            mirror_slot: [NO_SLOT; 32],
+            mirror_slot: map.group.map(|group| slot(group) + 4),
         };
         if self.mirrored.is_some() {
-            tables.mirror_slot = map.mirrored.map(|group| slot(group).saturating_add(4));
+            tables.mirrored = &direct.mirrored;
+            tables.mirror_slot = map.mirrored.map(|group| slot(group) + 4);
         }
-        for (table, direct) in tables.direct.iter_mut().zip(&direct.tables) {
-            *table = direct.as_deref().map_or(&[], PatternTable::as_bytes);
+        for (i, table) in tables.direct.iter_mut().enumerate() {
+            let from = if self.mirrored.is_some() { i } else { i % 4 };
+            *table = direct.tables[from]
+                .as_deref()
+                .map_or(&[], PatternTable::as_bytes);
         }
         Some(DirectPuzzle::new(start, tables))
     }

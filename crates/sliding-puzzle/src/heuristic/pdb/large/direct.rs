@@ -8,9 +8,6 @@ use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 use crate::large::LargeBlankMove;
 use crate::{LargeBoard, Move};
 
-/// Marks a tile that no group (or no reflected group) reads.
-pub(super) const NO_SLOT: u8 = u8::MAX;
-
 /// The tables and terms a [`DirectPuzzle`] reads, borrowed from its
 /// [`LargePatternDatabase`](super::LargePatternDatabase).
 #[derive(Clone, Copy, Debug)]
@@ -23,10 +20,15 @@ pub(super) struct Tables<'a> {
     pub(super) regular: &'a [[u32; 32]; 32],
     /// The same for its reflected group.
     pub(super) mirrored: &'a [[u32; 32]; 32],
-    /// `slot[t]`: the regular group reading tile `t`, or [`NO_SLOT`].
+    /// `slot[t]`: the regular group reading tile `t`; slot 0 for a tile
+    /// no group reads, whose terms are all 0, so that its moves leave the
+    /// slot as it was.
     pub(super) slot: [u8; 32],
-    /// `mirror_slot[t]`: the reflected group reading it (4 and up), or
-    /// [`NO_SLOT`] (always without reflection).
+    /// `mirror_slot[t]`: the reflected group reading it (4 and up), the
+    /// same way. Without reflection slots 4 to 7 repeat slots 0 to 3
+    /// (their tables and `mirrored` the regular ones), so the reflected
+    /// sum equals the regular one: every move finds a slot to update on
+    /// either side, and the search tests no slot for absence.
     pub(super) mirror_slot: [u8; 32],
 }
 
@@ -202,21 +204,15 @@ impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
         let from = mv.cell() % 32;
         let tile = usize::from(state.cells[from]);
         let moved = (tile, from, usize::from(state.blank));
-        let mut regular = state.sums[0];
-        let slot = usize::from(self.tables.slot[tile % 32]);
-        if slot < 4 {
-            let value = self.slid(state, self.tables.regular, slot, moved).1;
-            regular = regular - u16::from(state.values[slot]) + u16::from(value);
-        }
+        let slot = usize::from(self.tables.slot[tile % 32]) % 8;
+        let value = self.slid(state, self.tables.regular, slot, moved).1;
+        let regular = state.sums[0] - u16::from(state.values[slot]) + u16::from(value);
         if u32::from(regular) > enough {
             return (regular, None);
         }
-        let mut mirrored = state.sums[1];
-        let slot = usize::from(self.tables.mirror_slot[tile % 32]);
-        if slot < 8 {
-            let value = self.slid(state, self.tables.mirrored, slot, moved).1;
-            mirrored = mirrored - u16::from(state.values[slot]) + u16::from(value);
-        }
+        let slot = usize::from(self.tables.mirror_slot[tile % 32]) % 8;
+        let value = self.slid(state, self.tables.mirrored, slot, moved).1;
+        let mirrored = state.sums[1] - u16::from(state.values[slot]) + u16::from(value);
         (regular, Some(mirrored))
     }
 }
@@ -305,16 +301,13 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
             .into_iter()
             .enumerate()
         {
-            let slot = usize::from(slot);
-            if slot < 8 {
-                let (index, value) = self.slid(state, terms, slot, (tile, from, to));
-                undo.index[half] = state.index[slot];
-                undo.values[half] = state.values[slot];
-                state.sums[half] =
-                    state.sums[half] - u16::from(state.values[slot]) + u16::from(value);
-                state.index[slot] = index;
-                state.values[slot] = value;
-            }
+            let slot = usize::from(slot) % 8;
+            let (index, value) = self.slid(state, terms, slot, (tile, from, to));
+            undo.index[half] = state.index[slot];
+            undo.values[half] = state.values[slot];
+            state.sums[half] = state.sums[half] - u16::from(state.values[slot]) + u16::from(value);
+            state.index[slot] = index;
+            state.values[slot] = value;
         }
         state.cells[to] = state.cells[from];
         state.cells[from] = 0;
@@ -356,11 +349,9 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
         let tile = usize::from(state.cells[to]) % 32;
         let t = &self.tables;
         for (half, slot) in [t.slot[tile], t.mirror_slot[tile]].into_iter().enumerate() {
-            let slot = usize::from(slot);
-            if slot < 8 {
-                state.index[slot] = undo.index[half];
-                state.values[slot] = undo.values[half];
-            }
+            let slot = usize::from(slot) % 8;
+            state.index[slot] = undo.index[half];
+            state.values[slot] = undo.values[half];
         }
         state.sums = undo.sums;
         state.cells[from] = state.cells[to];
