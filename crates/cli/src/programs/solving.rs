@@ -214,7 +214,9 @@ impl Table {
     }
 
     /// The totals line over the instances run so far (`rows` may hold more
-    /// than `outcomes` after an interruption: those were not run).
+    /// than `outcomes` after an interruption: those were not run): the
+    /// solved instances' lengths against their own published ones, the
+    /// nodes averaged over the instances run.
     #[expect(
         clippy::cast_precision_loss,
         reason = "averages and rates for display; counts stay far below 2^53"
@@ -222,7 +224,12 @@ impl Table {
     pub(super) fn totals<B>(self, rows: &[Row<B>], outcomes: &[Outcome]) -> String {
         let solved: Vec<&Outcome> = outcomes.iter().filter(|o| o.length.is_some()).collect();
         let length: usize = solved.iter().filter_map(|o| o.length).sum();
-        let published: usize = rows.iter().filter_map(|i| i.length).sum();
+        let published: usize = rows
+            .iter()
+            .zip(outcomes)
+            .filter(|(_, outcome)| outcome.length.is_some())
+            .filter_map(|(row, _)| row.length)
+            .sum();
         let generated: u64 = outcomes.iter().map(|o| o.generated).sum();
         let elapsed: Duration = outcomes.iter().map(|o| o.elapsed).sum();
         let failures = outcomes.iter().filter(|o| o.problem.is_some()).count();
@@ -230,10 +237,10 @@ impl Table {
             .iter()
             .filter(|o| o.problem.is_none() && o.stopped.is_some())
             .count();
-        let count = rows.len().max(1) as f64;
+        let count = outcomes.len().max(1) as f64;
         let mut out = format!(
             "total: {} instances, {} solved, length {length} (published {published}), \
-             {generated} nodes generated ({:.0} per instance), {:.3} s ({:.0} nodes/s), {failures} failed",
+             {generated} nodes generated ({:.0} per instance run), {:.3} s ({:.0} nodes/s), {failures} failed",
             rows.len(),
             solved.len(),
             generated as f64 / count,
@@ -282,4 +289,50 @@ pub(super) fn run_rows<D: Domain>(
         && outcomes
             .iter()
             .all(|o| o.problem.is_none() && o.stopped.is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: u32, length: usize) -> Row<()> {
+        Row {
+            id: Some(id),
+            length: Some(length),
+            board: (),
+            line: 1,
+        }
+    }
+
+    fn outcome(length: Option<usize>, generated: u64, stopped: Option<Limit>) -> Outcome {
+        Outcome {
+            length,
+            generated,
+            elapsed: Duration::from_secs(1),
+            problem: None,
+            stopped,
+        }
+    }
+
+    /// After a limit and an interruption the totals compare the solved
+    /// instances' lengths with their own published lengths, and average
+    /// the nodes over the instances run.
+    #[test]
+    fn totals_cover_the_instances_run_and_solved() {
+        let rows = [row(1, 10), row(2, 20), row(3, 30), row(4, 40)];
+        let outcomes = [
+            outcome(Some(10), 100, None),
+            outcome(None, 500, Some(Limit::Time)),
+            outcome(Some(30), 300, None),
+        ];
+        let line = Table { rates: true }.totals(&rows, &outcomes);
+        assert!(
+            line.starts_with(
+                "total: 4 instances, 2 solved, length 40 (published 40), \
+                 900 nodes generated (300 per instance run)"
+            ),
+            "{line}"
+        );
+        assert!(line.ends_with(", 1 stopped, 1 not run"), "{line}");
+    }
 }
