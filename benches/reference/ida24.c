@@ -26,7 +26,8 @@
            stdout; "iter id threshold nodes seconds" per completed
            iteration on stderr (-q drops them).
    Options: -c DIR table cache (or IDA24_CACHE); -q no iteration lines;
-           -a blank-anywhere tables; --check [WALKS] self-checks only.
+           -a blank-anywhere tables; --check [WALKS] self-checks only;
+           --deltas how much a move changes each table's value.
    See benches/reference/README.md. No external libraries; Linux (mmap). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -571,22 +572,62 @@ static int check(int walks) {
   return fails ? 1 : 0;
 }
 
+/* --deltas: how much one move of one group tile changes a table's value,
+   over every placement and every such move (with the blank on the cell it
+   moves to). A table whose changes were all 1 could be stored as the value
+   mod 3, 2 bits an entry (Breyer & Korf); these tables take the least
+   value over the blank's regions, so some moves change it by more. */
+static int deltas(const char *dir) {
+  for (int s = 0; s < NSHAPE; s++) {
+    double build_s = 0;
+    uint8_t *pdb = load_or_build(s, dir, &build_s);
+    long long hist[64] = {0};
+    int maxd = 0;
+    for (uint32_t r = 0; r < NRANK; r++) {
+      int p[6], q[6];
+      unrank6(r, p);
+      uint32_t occ = 0;
+      for (int k = 0; k < 6; k++) occ |= 1u << p[k];
+      for (int k = 0; k < 6; k++) {
+        uint32_t to = nbmask[p[k]] & ~occ;
+        while (to) {
+          int c = __builtin_ctz(to);
+          to &= to - 1;
+          memcpy(q, p, sizeof q);
+          q[k] = c;
+          int d = abs((int)pdb[r] - (int)pdb[rank6(q)]);
+          hist[d & 63]++;
+          if (d > maxd) maxd = d;
+        }
+      }
+    }
+    printf("%s: moves changing the value by", shape_name[s]);
+    for (int d = 0; d <= maxd && d < 64; d++)
+      if (hist[d]) printf(" %d: %lld", d, hist[d]);
+    printf("\n");
+    free(pdb);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *dir = getenv("IDA24_CACHE");
-  int walks = -1;
+  int walks = -1, show_deltas = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-c") && i + 1 < argc) dir = argv[++i];
     else if (!strcmp(argv[i], "-q")) verbose_iter = 0;
     else if (!strcmp(argv[i], "-a")) anyblank = 1;
+    else if (!strcmp(argv[i], "--deltas")) show_deltas = 1;
     else if (!strcmp(argv[i], "--check")) walks = (i + 1 < argc && argv[i + 1][0] != '-') ? atoi(argv[++i]) : 300;
     else {
-      fprintf(stderr, "usage: %s [-c CACHE_DIR] [-q] [-a] [--check [WALKS]] < instances\n", argv[0]);
+      fprintf(stderr, "usage: %s [-c CACHE_DIR] [-q] [-a] [--check [WALKS]] [--deltas] < instances\n", argv[0]);
       return 2;
     }
   }
   if (!dir || !*dir) { dir = NULL; fprintf(stderr, "no cache directory (-c or IDA24_CACHE): building the tables\n"); }
   geometry();
   partition();
+  if (show_deltas) return deltas(dir);
   tables(dir);
   if (walks >= 0) return check(walks);
 
