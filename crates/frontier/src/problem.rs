@@ -505,6 +505,41 @@ pub trait InPlaceProblem: SearchProblem {
         self.preview(state, mv)
     }
 
+    /// [`preview_within`](Self::preview_within), and `mv` as the preview
+    /// leaves it for [`apply_previewed`](Self::apply_previewed): a problem
+    /// whose `Move` can hold what the preview computed (a table's index and
+    /// value) returns it there, so that making the move does not compute
+    /// it again. The in-place search previews every child this way and
+    /// makes only those within `bound`. Default: `preview_within`, and
+    /// `mv` unchanged.
+    #[inline]
+    fn preview_for_apply(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> (Preview<Self::Cost>, Self::Move) {
+        (self.preview_within(state, mv, g, bound), mv)
+    }
+
+    /// [`apply`](Self::apply) for `mv` as
+    /// [`preview_for_apply`](Self::preview_for_apply) returned it for
+    /// `state`, its child found within the bound (`g`, the step's cost and
+    /// the preview's `h` add up to at most `bound`): the in-place search
+    /// makes every child below the root this way. Contract: the same
+    /// state, cost and undo as `apply`. Like [`undo`](Self::undo) given
+    /// another move's token, a move not so previewed may leave a wrong
+    /// state. Default: `apply`.
+    #[inline]
+    fn apply_previewed(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+    ) -> Applied<Self::Undo, Self::Cost> {
+        self.apply(state, mv)
+    }
+
     /// Undoes the move whose [`apply`](Self::apply) returned `undo`, `state`
     /// being the state that move reached (and the search having undone
     /// every later move).
@@ -635,6 +670,26 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
         bound: Self::Cost,
     ) -> Preview<Self::Cost> {
         (**self).preview_within(state, mv, g, bound)
+    }
+
+    #[inline]
+    fn preview_for_apply(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        g: Self::Cost,
+        bound: Self::Cost,
+    ) -> (Preview<Self::Cost>, Self::Move) {
+        (**self).preview_for_apply(state, mv, g, bound)
+    }
+
+    #[inline]
+    fn apply_previewed(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+    ) -> Applied<Self::Undo, Self::Cost> {
+        (**self).apply_previewed(state, mv)
     }
 
     #[inline]
@@ -831,6 +886,24 @@ heuristic_switch! {
             bound: Self::Cost,
         ) -> Preview<Self::Cost> {
             self.0.preview_within(state, mv, g, bound)
+        }
+
+        fn preview_for_apply(
+            &self,
+            state: &Self::State,
+            mv: Self::Move,
+            g: Self::Cost,
+            bound: Self::Cost,
+        ) -> (Preview<Self::Cost>, Self::Move) {
+            self.0.preview_for_apply(state, mv, g, bound)
+        }
+
+        fn apply_previewed(
+            &self,
+            state: &mut Self::State,
+            mv: Self::Move,
+        ) -> Applied<Self::Undo, Self::Cost> {
+            self.0.apply_previewed(state, mv)
         }
     },
 }

@@ -142,7 +142,8 @@ impl<P: InPlaceProblem> InPlace<'_, '_, P> {
     /// of expansions, not per child. A child is previewed, counted and
     /// tested against the bound before it is made, so a child cut off
     /// costs no change to the state (Korf's semantics: children are tested
-    /// as they are generated). `back` comes by reference: the caller keeps
+    /// as they are generated); one within the bound is made from what its
+    /// preview looked up ([`InPlaceProblem::apply_previewed`]). `back` comes by reference: the caller keeps
     /// the token for its own undo, and a by-value aggregate would be
     /// copied through memory per call.
     #[inline(never)]
@@ -170,14 +171,17 @@ impl<P: InPlaceProblem> InPlace<'_, '_, P> {
             if self.problem.leads_back(&self.state, mv, *back) {
                 continue;
             }
-            let preview = self
-                .problem
-                .preview_within(&self.state, mv, g, self.keeper.bound());
+            let (preview, previewed) =
+                self.problem
+                    .preview_for_apply(&self.state, mv, g, self.keeper.bound());
             generated += 1;
             let Some(g) = self.within_bound(g, preview.cost, preview.h) else {
                 continue;
             };
-            let undo = self.problem.apply(&mut self.state, mv).undo;
+            let undo = self
+                .problem
+                .apply_previewed(&mut self.state, previewed)
+                .undo;
             if let Some(flow) = self.descend::<NEST>(mv, undo, g, depth) {
                 self.keeper.add_generated(generated);
                 return flow;
@@ -422,6 +426,106 @@ mod tests {
         // it sees the goal before the last tooth.
         assert_eq!(bpmx.stats.peak_stored, LENGTH as usize / 10);
         assert_eq!(bpmx.stats.expanded, 2 * u64::from(LENGTH / 10) - 1);
+    }
+
+    /// A [`Comb`] whose previews mark the move they return, and whose
+    /// `apply_previewed` refuses an unmarked move and counts the rest.
+    struct Marked {
+        comb: Comb,
+        made: std::cell::Cell<u64>,
+    }
+
+    impl SearchProblem for Marked {
+        type State = Point;
+        type Action = char;
+        type Cost = u32;
+
+        fn start(&self) -> Point {
+            self.comb.start()
+        }
+
+        fn is_goal(&self, point: &Point) -> bool {
+            self.comb.is_goal(point)
+        }
+
+        fn successors(&self, point: &Point) -> impl Iterator<Item = Step<Point, char, u32>> {
+            self.comb.successors(point)
+        }
+
+        fn heuristic(&self, point: &Point) -> u32 {
+            self.comb.heuristic(point)
+        }
+    }
+
+    /// A move of [`Marked`]: the comb's, and whether a preview marked it.
+    type MarkedMove = (char, bool);
+
+    impl InPlaceProblem for Marked {
+        type Move = MarkedMove;
+        type Undo = Point;
+        type Moves = std::iter::Map<<Comb as InPlaceProblem>::Moves, fn(char) -> MarkedMove>;
+
+        fn moves(&self, point: &Point) -> Self::Moves {
+            self.comb.moves(point).map(|mv| (mv, false))
+        }
+
+        fn leads_back(&self, point: &Point, (mv, _): MarkedMove, before: Point) -> bool {
+            self.comb.leads_back(point, mv, before)
+        }
+
+        fn apply(&self, point: &mut Point, (mv, _): MarkedMove) -> Applied<Point, u32> {
+            self.comb.apply(point, mv)
+        }
+
+        fn preview_for_apply(
+            &self,
+            point: &Point,
+            mv: MarkedMove,
+            g: u32,
+            bound: u32,
+        ) -> (crate::Preview<u32>, MarkedMove) {
+            (self.preview_within(point, mv, g, bound), (mv.0, true))
+        }
+
+        fn apply_previewed(
+            &self,
+            point: &mut Point,
+            (mv, marked): MarkedMove,
+        ) -> Applied<Point, u32> {
+            assert!(marked, "{mv} made without its preview");
+            self.made.set(self.made.get() + 1);
+            self.comb.apply(point, mv)
+        }
+
+        fn undo(&self, point: &mut Point, before: Point) {
+            self.comb.undo(point, before);
+        }
+
+        fn action(&self, _: &Point, (mv, _): MarkedMove) -> char {
+            mv
+        }
+    }
+
+    #[test]
+    fn children_are_made_with_what_their_preview_returned() {
+        let marked = Marked {
+            comb: Comb { length: 12 },
+            made: std::cell::Cell::new(0),
+        };
+        let by_value = IdaStar::new().search(&marked);
+        let in_place = IdaStar::new().search_in_place(&marked);
+        let solution = in_place.solution().expect("the end is reachable");
+        assert_eq!(solution.len(), 12);
+        assert_eq!(in_place.outcome, by_value.outcome);
+        assert_eq!(in_place.stats.expanded, by_value.stats.expanded);
+        assert_eq!(in_place.stats.generated, by_value.stats.generated);
+        // One iteration (the heuristic is exact on the line). Its root and
+        // the root's two children, tooth and next point, are expanded
+        // without `apply_previewed` (the root's children are made by
+        // `apply`); every other node expanded, and the goal, were made by
+        // it.
+        assert_eq!(in_place.stats.iterations.len(), 1);
+        assert_eq!(marked.made.get(), in_place.stats.expanded - 3 + 1);
     }
 
     #[test]

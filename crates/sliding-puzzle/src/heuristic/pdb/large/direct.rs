@@ -41,8 +41,10 @@ pub(super) struct Tables<'a> {
 /// holds that memo whole, this one keeps what Korf's program keeps (a
 /// byte per cell, each group's table index and value, regular and
 /// reflected, and the two sums), and a move's undo holds the two indices
-/// and values it changed. IDA* on it runs 1.6× as many nodes per second
-/// on the 24-puzzle (`docs/benchmarks.md`).
+/// and values it changed. A child within the bound is made from the
+/// indices and values its preview looked up, kept in its [`DirectMove`],
+/// as Korf's program reuses them. IDA* on it runs 1.6× as many nodes per
+/// second as on `LargePuzzle` on the 24-puzzle (`docs/benchmarks.md`).
 ///
 /// The estimate is the sum of the groups' values, with reflection the
 /// larger of that and the reflected sum (the database's
@@ -129,6 +131,57 @@ pub struct DirectUndo {
     blank: u8,
 }
 
+/// A move of a [`DirectPuzzle`]: the blank's move and, once
+/// [`preview_for_apply`](InPlaceProblem::preview_for_apply) has found its
+/// child within the bound, the child's indices, values and sums, which
+/// [`apply_previewed`](InPlaceProblem::apply_previewed) then writes
+/// without looking them up again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectMove {
+    blank: LargeBlankMove,
+    /// The regular and reflected group's index after the move.
+    index: [u32; 2],
+    /// The two sums after the move, the regular one in the low half.
+    sums: u32,
+    /// The two groups' values after the move, the regular one low.
+    values: u32,
+    /// Whether the fields above are filled in.
+    previewed: bool,
+}
+
+impl DirectMove {
+    /// The blank's move, nothing looked up yet.
+    fn new(blank: LargeBlankMove) -> Self {
+        DirectMove {
+            blank,
+            index: [0; 2],
+            sums: 0,
+            values: 0,
+            previewed: false,
+        }
+    }
+
+    /// The direction the blank moves.
+    #[must_use]
+    pub fn direction(self) -> Move {
+        self.blank.direction()
+    }
+}
+
+/// The moves out of a [`DirectState`], in the order of
+/// [`successors`](SearchProblem::successors).
+#[derive(Clone, Debug)]
+pub struct DirectMoves(std::slice::Iter<'static, LargeBlankMove>);
+
+impl Iterator for DirectMoves {
+    type Item = DirectMove;
+
+    #[inline]
+    fn next(&mut self) -> Option<DirectMove> {
+        self.0.next().map(|&blank| DirectMove::new(blank))
+    }
+}
+
 impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
     pub(super) fn new(start: LargeBoard<W, H>, tables: Tables<'a>) -> Self {
         DirectPuzzle { start, tables }
@@ -192,28 +245,35 @@ impl<'a, const W: usize, const H: usize> DirectPuzzle<'a, W, H> {
         (index, self.value(slot, index))
     }
 
-    /// The regular sum after `mv`, and with it the reflected sum unless
-    /// the regular one is already over `enough` (then `None`).
+    /// The child's estimate through `mv`, and `mv` with what it looked
+    /// up: the regular sum, and unless that is already over `enough`,
+    /// the reflected sum (then the move is marked previewed).
     #[inline]
-    fn sums_after(
+    fn look(
         &self,
         state: &DirectState<W, H>,
-        mv: LargeBlankMove,
+        mut mv: DirectMove,
         enough: u32,
-    ) -> (u16, Option<u16>) {
-        let from = mv.cell() % 32;
+    ) -> (Preview<u32>, DirectMove) {
+        let from = mv.blank.cell() % 32;
         let tile = usize::from(state.cells[from]);
         let moved = (tile, from, usize::from(state.blank));
         let slot = usize::from(self.tables.slot[tile % 32]) % 8;
-        let value = self.slid(state, self.tables.regular, slot, moved).1;
+        let (index, value) = self.slid(state, self.tables.regular, slot, moved);
         let regular = state.sums[0] - u16::from(state.values[slot]) + u16::from(value);
         if u32::from(regular) > enough {
-            return (regular, None);
+            let h = u32::from(regular);
+            return (Preview { cost: 1, h }, mv);
         }
         let slot = usize::from(self.tables.mirror_slot[tile % 32]) % 8;
-        let value = self.slid(state, self.tables.mirrored, slot, moved).1;
-        let mirrored = state.sums[1] - u16::from(state.values[slot]) + u16::from(value);
-        (regular, Some(mirrored))
+        let (mirror_index, mirror_value) = self.slid(state, self.tables.mirrored, slot, moved);
+        let mirrored = state.sums[1] - u16::from(state.values[slot]) + u16::from(mirror_value);
+        mv.index = [index, mirror_index];
+        mv.values = u32::from(value) | u32::from(mirror_value) << 8;
+        mv.sums = u32::from(regular) | u32::from(mirrored) << 16;
+        mv.previewed = true;
+        let h = u32::from(regular.max(mirrored));
+        (Preview { cost: 1, h }, mv)
     }
 }
 
@@ -269,25 +329,76 @@ fn goal_cells<const W: usize, const H: usize>() -> [u8; 32] {
 }
 
 impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
-    type Move = LargeBlankMove;
+    type Move = DirectMove;
     type Undo = DirectUndo;
-    type Moves = std::iter::Copied<std::slice::Iter<'static, LargeBlankMove>>;
+    type Moves = DirectMoves;
 
     #[inline]
-    fn moves(&self, state: &DirectState<W, H>) -> Self::Moves {
-        LargeBoard::<W, H>::moves_from(usize::from(state.blank))
-            .iter()
-            .copied()
+    fn moves(&self, state: &DirectState<W, H>) -> DirectMoves {
+        DirectMoves(LargeBoard::<W, H>::moves_from(usize::from(state.blank)).iter())
     }
 
     #[inline]
-    fn leads_back(&self, _: &DirectState<W, H>, mv: LargeBlankMove, undo: DirectUndo) -> bool {
-        mv.cell() == usize::from(undo.blank)
+    fn leads_back(&self, _: &DirectState<W, H>, mv: DirectMove, undo: DirectUndo) -> bool {
+        mv.blank.cell() == usize::from(undo.blank)
+    }
+
+    /// Looks both groups up, as a preview within any bound, and writes
+    /// what it found.
+    #[inline]
+    fn apply(&self, state: &mut DirectState<W, H>, mv: DirectMove) -> Applied<DirectUndo, u32> {
+        let mv = self.look(state, mv, u32::MAX).1;
+        self.apply_previewed(state, mv)
     }
 
     #[inline]
-    fn apply(&self, state: &mut DirectState<W, H>, mv: LargeBlankMove) -> Applied<DirectUndo, u32> {
-        let from = mv.cell() % 32;
+    fn preview(&self, state: &DirectState<W, H>, mv: DirectMove) -> Preview<u32> {
+        self.look(state, mv, u32::MAX).0
+    }
+
+    /// The reflected group is looked up only when the regular sum keeps
+    /// the child within `bound`, as in Korf's program.
+    #[inline]
+    fn preview_within(
+        &self,
+        state: &DirectState<W, H>,
+        mv: DirectMove,
+        g: u32,
+        bound: u32,
+    ) -> Preview<u32> {
+        self.preview_for_apply(state, mv, g, bound).0
+    }
+
+    /// [`preview_within`](InPlaceProblem::preview_within), with the
+    /// child's indices, values and sums kept in the move whenever both
+    /// groups were looked up (always, for a child within `bound`).
+    #[inline]
+    fn preview_for_apply(
+        &self,
+        state: &DirectState<W, H>,
+        mv: DirectMove,
+        g: u32,
+        bound: u32,
+    ) -> (Preview<u32>, DirectMove) {
+        let enough = bound.saturating_sub(g.saturating_add(1));
+        self.look(state, mv, enough)
+    }
+
+    /// Writes what the preview looked up, without a lookup of its own. A
+    /// child within the bound always has both groups looked up (the
+    /// regular sum alone never keeps it within); a move given here without
+    /// them breaks the trait's contract and is caught in debug builds.
+    #[inline]
+    fn apply_previewed(
+        &self,
+        state: &mut DirectState<W, H>,
+        mv: DirectMove,
+    ) -> Applied<DirectUndo, u32> {
+        debug_assert!(
+            mv.previewed,
+            "a move made with apply_previewed was not previewed within the bound"
+        );
+        let from = mv.blank.cell() % 32;
         let to = usize::from(state.blank) % 32;
         let tile = usize::from(state.cells[from]) % 32;
         let mut undo = DirectUndo {
@@ -297,49 +408,22 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
             blank: state.blank,
         };
         let t = &self.tables;
-        for (half, (slot, terms)) in [(t.slot[tile], t.regular), (t.mirror_slot[tile], t.mirrored)]
-            .into_iter()
-            .enumerate()
-        {
+        for (half, slot) in [t.slot[tile], t.mirror_slot[tile]].into_iter().enumerate() {
             let slot = usize::from(slot) % 8;
-            let (index, value) = self.slid(state, terms, slot, (tile, from, to));
             undo.index[half] = state.index[slot];
             undo.values[half] = state.values[slot];
-            state.sums[half] = state.sums[half] - u16::from(state.values[slot]) + u16::from(value);
-            state.index[slot] = index;
-            state.values[slot] = value;
+            state.index[slot] = mv.index[half];
+            state.values[slot] = mv.values.to_le_bytes()[half];
         }
+        let [low0, low1, high0, high1] = mv.sums.to_le_bytes();
+        state.sums = [
+            u16::from_le_bytes([low0, low1]),
+            u16::from_le_bytes([high0, high1]),
+        ];
         state.cells[to] = state.cells[from];
         state.cells[from] = 0;
         state.blank = board_byte(from);
         Applied { undo, cost: 1 }
-    }
-
-    #[inline]
-    fn preview(&self, state: &DirectState<W, H>, mv: LargeBlankMove) -> Preview<u32> {
-        let (regular, mirrored) = self.sums_after(state, mv, u32::MAX);
-        Preview {
-            cost: 1,
-            h: u32::from(regular.max(mirrored.unwrap_or(0))),
-        }
-    }
-
-    /// The reflected group is looked up only when the regular sum keeps
-    /// the child within `bound`, as in Korf's program.
-    #[inline]
-    fn preview_within(
-        &self,
-        state: &DirectState<W, H>,
-        mv: LargeBlankMove,
-        g: u32,
-        bound: u32,
-    ) -> Preview<u32> {
-        let enough = bound.saturating_sub(g.saturating_add(1));
-        let (regular, mirrored) = self.sums_after(state, mv, enough);
-        Preview {
-            cost: 1,
-            h: u32::from(regular.max(mirrored.unwrap_or(0))),
-        }
     }
 
     #[inline]
@@ -359,7 +443,7 @@ impl<const W: usize, const H: usize> InPlaceProblem for DirectPuzzle<'_, W, H> {
         state.blank = undo.blank;
     }
 
-    fn action(&self, _: &DirectState<W, H>, mv: LargeBlankMove) -> Move {
+    fn action(&self, _: &DirectState<W, H>, mv: DirectMove) -> Move {
         mv.direction()
     }
 }

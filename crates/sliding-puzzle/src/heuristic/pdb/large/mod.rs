@@ -97,7 +97,7 @@ mod direct;
 mod space;
 
 pub use database::{LargeGroupTable, LargePatternDatabase};
-pub use direct::{DirectPuzzle, DirectState, DirectUndo};
+pub use direct::{DirectMove, DirectMoves, DirectPuzzle, DirectState, DirectUndo};
 pub use space::{LargePatternSpace, LargePatternState, MAX_GROUP};
 
 use super::PatternError;
