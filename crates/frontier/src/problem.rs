@@ -378,6 +378,9 @@ pub trait ReversibleProblem: SearchProblem {}
 ///   [`preview`](Self::preview) is [`heuristic`](SearchProblem::heuristic)
 ///   of the state reached, and [`action`](Self::action) the step's action;
 /// - `undo(s, apply(s, m).undo)` restores `s` exactly;
+/// - [`apply_previewed`](Self::apply_previewed) of the move that
+///   [`preview_for_apply`](Self::preview_for_apply) returns does what
+///   `apply` does (both default to exactly that);
 /// - `leads_back(s, m, u)`, where `s` was reached by the move whose `apply`
 ///   returned `u`, holds exactly when `m` leads from `s` back to the state
 ///   before that move.
