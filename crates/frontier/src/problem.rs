@@ -530,7 +530,7 @@ pub trait InPlaceProblem: SearchProblem {
     /// [`preview_for_apply`](Self::preview_for_apply) returned it for
     /// `state`, its child found within the bound (`g`, the step's cost and
     /// the preview's `h` add up to at most `bound`): the in-place search
-    /// makes every child below the root this way. Contract: the same
+    /// makes every child this way but the root's. Contract: the same
     /// state, cost and undo as `apply`. Like [`undo`](Self::undo) given
     /// another move's token, a move not so previewed may leave a wrong
     /// state. Default: `apply`.
