@@ -5,12 +5,12 @@
 use std::hash::Hash;
 use std::marker::PhantomData;
 
-use crate::limits::{Budget, measure};
+use crate::limits::{Budget, Room, measure};
 use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
 use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
 use crate::settings::{Settings, searcher};
 use crate::solution::{ByPriority, ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeTable};
+use crate::table::{Dense, Hashed, NodeId, NodeTable};
 use crate::{
     BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
 };
@@ -35,7 +35,14 @@ use crate::{
 /// 2U ≤ bmin forward + bmin backward.
 ///
 /// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost) is
-/// not used: the bound holds without it.
+/// not used, nor checked: the bound holds without it.
+///
+/// b adds g twice, so it can pass the cost type's top long before a
+/// path's cost does (without heuristics b = 2g, past `u8::MAX` at
+/// g = 128). A node whose b does not fit is not dropped: it waits,
+/// least f first, behind every node whose b fits, and the stopping test
+/// counts its b as above the type's top. So narrow cost types change the
+/// order, not the answer.
 ///
 /// # Guarantees
 ///
@@ -43,10 +50,13 @@ use crate::{
 ///   heuristics that are admissible but not consistent the stopping test
 ///   can fire early and the path cost more than the optimum: use
 ///   [`mm`](crate::mm) or [`nbs`](crate::nbs) then.
+/// - **Any cost type**: the optimum when it fits the type,
+///   [`Limit::CostOverflow`] when no path does.
 /// - Nodes with f ≥ U are not queued and not expanded.
 /// - [`Bae::expansions`] counts each expansion at bmin forward + bmin
 ///   backward, twice the search's lower bound at that moment: those below
-///   2C* were made while the bound was below C*.
+///   2C* were made while the bound was below C* (those made while the sum
+///   did not fit the cost type are [`beyond`](ByPriority::beyond)).
 /// - Start equal to goal gives the empty path with nothing expanded; an
 ///   unreachable goal is proven so when either search runs out of nodes.
 ///
@@ -112,7 +122,9 @@ searcher!(
 impl<S, A, C, L> Bae<S, A, C, L> {
     /// The expansions of the last search by bmin forward + bmin backward
     /// when each was made: those [`below`](ByPriority::below) 2C* were
-    /// made while BAE*'s lower bound was below the optimal cost C*.
+    /// made while BAE*'s lower bound was below the optimal cost C*. Those
+    /// made while the sum did not fit the cost type are counted
+    /// [`beyond`](ByPriority::beyond) it.
     ///
     /// # Example
     ///
@@ -170,39 +182,192 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bae<S, A, C, Dense> {
 type AllQueues<C> =
     PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
 
-/// Each direction's open nodes, by b.
+/// Each direction's open nodes: by b, and apart, by f, those whose b does
+/// not fit the cost type.
 struct Queues<C, O> {
     open: [Queue<C, O>; 2],
+    /// Open nodes whose b = 2g + h − `h_r` does not fit the cost type
+    /// while their f does: their b is above every b in `open`, so they
+    /// come after all of those, least f first. They are kept, not
+    /// dropped: BAE*'s bound holds for pairs of nodes, b(n) + b(m) ≤ 2C*,
+    /// so one b past the top says nothing about C*, and a path through
+    /// the node may still fit the type.
+    beyond: [Queue<C, O>; 2],
 }
 
 impl<C, O: Default> Default for Queues<C, O> {
     fn default() -> Self {
         Queues {
             open: [Queue::default(), Queue::default()],
+            beyond: [Queue::default(), Queue::default()],
         }
     }
 }
 
 impl<C: Cost, O: Open<C>> Queues<C, O> {
     fn clear(&mut self) {
-        for queue in &mut self.open {
+        for queue in self.open.iter_mut().chain(&mut self.beyond) {
             queue.clear();
         }
     }
 
     fn allocated(&self) -> usize {
-        self.open.iter().map(Queue::allocated).sum()
+        self.open
+            .iter()
+            .chain(&self.beyond)
+            .map(Queue::allocated)
+            .sum()
+    }
+
+    /// Files open node `id` of direction `side`, at cost `g` with heuristic
+    /// values `h` (toward the other end) and `h_r` (toward its own) and
+    /// f = `f`: by b, or beyond if b does not fit the cost type.
+    fn push(
+        &mut self,
+        side: usize,
+        (id, g, f): (NodeId, C, C),
+        (h, h_r): (C, C),
+        room: &Room,
+    ) -> Result<(), Limit> {
+        match priority(g, h, h_r) {
+            Some(b) => self.open[side].push(id, b, g, room),
+            None => self.beyond[side].push(id, f, g, room),
+        }
+    }
+
+    /// The open node of direction `side` of least b, among those whose b
+    /// fits the cost type: `(id, b, g)`.
+    fn fits<P, T>(
+        &mut self,
+        side: usize,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<Entry<C>>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        // A node is filed by b only if its b fits, and b is a function of
+        // its g: a live entry's b fits.
+        self.open[side].peek(|id, g| {
+            sides
+                .is_at::<P>(side, id, g, Place::Open)
+                .then(|| priority(g, sides.h(side, id), sides.h(1 - side, id)))
+                .flatten()
+        })
+    }
+
+    /// The open node of direction `side` of least f, among those whose b
+    /// does not fit the cost type: `(id, f, g)`.
+    fn beyond<P, T>(
+        &mut self,
+        side: usize,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<Entry<C>>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        // A filed node's f fits.
+        self.beyond[side].peek(|id, g| {
+            sides
+                .is_at::<P>(side, id, g, Place::Open)
+                .then(|| g.checked_add(sides.h(side, id)))
+                .flatten()
+        })
+    }
+
+    /// The head to expand when a direction has no node whose b fits
+    /// (`fits`, each direction's head by b): that of the other direction
+    /// if it has one, else the beyond node of lower f (ties: forward).
+    /// Returns it as the search's loop takes it (its direction, the entry,
+    /// whether it is beyond, each direction's least b where it fits), or
+    /// `None` when a direction has run out of nodes.
+    #[cold]
+    fn choose_beyond<P, T>(
+        &mut self,
+        fits: [Option<Entry<C>>; 2],
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<Choice<C>>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        let bmin = fits.map(|head| head.map(|(_, b, _)| b));
+        let beyond = [0, 1].map(|side| match fits[side] {
+            Some(_) => None,
+            None => self.beyond::<P, T>(side, sides),
+        });
+        match (fits, beyond) {
+            ([Some(forward), _], [_, Some(_)]) => Some((Direction::Forward, forward, false, bmin)),
+            ([_, Some(backward)], [Some(_), _]) => {
+                Some((Direction::Backward, backward, false, bmin))
+            }
+            (_, [Some(forward), Some(backward)]) => Some(if forward.1 <= backward.1 {
+                (Direction::Forward, forward, true, bmin)
+            } else {
+                (Direction::Backward, backward, true, bmin)
+            }),
+            // A direction with no node at all.
+            _ => None,
+        }
     }
 }
 
+/// An open-list entry: `(id, priority, g)`.
+type Entry<C> = (NodeId, C, C);
+
+/// The node to expand: its direction, its entry, whether it is beyond,
+/// and each direction's least b (`None`: beyond the cost type).
+type Choice<C> = (Direction, Entry<C>, bool, [Option<C>; 2]);
+
 /// BAE*'s priority b = 2g + h − `h_r` (`h` toward the other end, `h_r`
 /// toward its own), `None` if it does not fit the cost type. The error
-/// g − `h_r` is taken as zero where the cost type cannot subtract or `h_r`
-/// exceeds g (an admissible `h_r` never does).
+/// g − `h_r` is taken as zero where `h_r` exceeds g (an admissible `h_r`
+/// never does) or the cost type cannot subtract (valid, but weaker).
 fn priority<C: Cost>(g: C, h: C, h_r: C) -> Option<C> {
     let f = g.checked_add(h)?;
-    let error = g.checked_sub(h_r).unwrap_or(C::ZERO);
+    let error = g
+        .checked_sub(h_r)
+        .map_or(C::ZERO, |error| error.max(C::ZERO));
     f.checked_add(error)
+}
+
+/// Whether the best meeting, of cost `best` (U), is proven the cheapest
+/// path by the least b of each direction, `None` where that b does not
+/// fit the cost type: whether 2U ≤ bmin forward + bmin backward. Decided
+/// without overflow; where the type cannot tell (it cannot subtract), the
+/// answer is no, and the search goes on.
+fn proven<C: Cost>(best: C, bmin: [Option<C>; 2]) -> bool {
+    let twice = best.checked_add(best);
+    match bmin {
+        // Both above every cost that fits: their sum is above 2U.
+        [None, None] => true,
+        // One above the top: the sum is too, and above 2U if 2U fits, or
+        // if 2U − b does (then 2U − b < the other b).
+        [Some(b), None] | [None, Some(b)] => {
+            twice.is_some()
+                || b >= best
+                || best
+                    .checked_sub(b)
+                    .and_then(|short| short.checked_add(best))
+                    .is_some()
+        }
+        [Some(forward), Some(backward)] => match (forward.checked_add(backward), twice) {
+            (Some(sum), Some(twice)) => twice <= sum,
+            // Only one of the two sums fits: it is the smaller.
+            (None, Some(_)) => true,
+            (Some(_), None) => false,
+            // Neither fits: 2U ≤ low + high when U − low ≤ high − U.
+            (None, None) => {
+                let (low, high) = (forward.min(backward), forward.max(backward));
+                low >= best
+                    || best
+                        .checked_sub(low)
+                        .and_then(|short| short.checked_add(best))
+                        .is_some_and(|need| need <= high)
+            }
+        },
+    }
 }
 
 fn run<P, T, O>(
@@ -262,45 +427,47 @@ where
     sides.know_both_h(problem, [roots[0].0, roots[1].0]);
     for (side, (root, h)) in roots.into_iter().enumerate() {
         // A root's b is its h: it fits.
-        let b = priority(P::Cost::ZERO, h, sides.h(1 - side, root)).unwrap_or(h);
-        if let Err(limit) = queues.open[side].push(root, b, P::Cost::ZERO, &room) {
+        let root_h = (h, sides.h(1 - side, root));
+        if let Err(limit) = queues.push(side, (root, P::Cost::ZERO, h), root_h, &room) {
             return Outcome::LimitReached(limit);
         }
     }
-    let mut progress = Progress::new(max_cost, problem.min_step_cost(), room);
+    // BAE*'s bound needs no ε: the search ignores `min_step_cost` (and
+    // does not check the steps against it).
+    let mut progress = Progress::new(max_cost, P::Cost::ZERO, room);
     progress.both_heuristics = true;
     loop {
-        let heads = [0, 1].map(|side| {
-            queues.open[side].peek(|id, g| {
-                sides
-                    .is_at::<P>(side, id, g, Place::Open)
-                    .then(|| priority(g, sides.h(side, id), sides.h(1 - side, id)))
-                    .flatten()
-            })
-        });
-        // One search has run out of nodes: every path is found (or pruned).
-        let [Some(forward), Some(backward)] = heads else {
-            break;
-        };
-        let Some(sum) = forward.1.checked_add(backward.1) else {
-            // Past every cost the type holds: no cheaper path is left.
-            break;
+        let heads = [0, 1].map(|side| queues.fits::<P, T>(side, sides));
+        // The head to expand, whether it is beyond, and each direction's
+        // least b (`None`: beyond the type). Between two heads whose b
+        // fits, the lower b (ties: forward), as long as nothing overflows.
+        let (side, (id, _, g), beyond, bmin) = match heads {
+            [Some(forward), Some(backward)] => {
+                let bmin = [Some(forward.1), Some(backward.1)];
+                if forward.1 <= backward.1 {
+                    (Direction::Forward, forward, false, bmin)
+                } else {
+                    (Direction::Backward, backward, false, bmin)
+                }
+            }
+            _ => match queues.choose_beyond::<P, T>(heads, sides) {
+                Some(choice) => choice,
+                // One search has run out of nodes: every path is found (or
+                // pruned, or too costly for the type).
+                None => break,
+            },
         };
         if let Some(meeting) = progress.best
-            && meeting
-                .cost
-                .checked_add(meeting.cost)
-                .is_none_or(|twice| twice <= sum)
+            && proven(meeting.cost, bmin)
         {
             break;
         }
-        let (side, (id, _, g)) = if forward.1 <= backward.1 {
-            (Direction::Forward, forward)
-        } else {
-            (Direction::Backward, backward)
-        };
         let s = side.index();
-        queues.open[s].take();
+        if beyond {
+            queues.beyond[s].take();
+        } else {
+            queues.open[s].take();
+        }
         sides.set_place(s, id, Place::Closed);
         if progress.beaten(g, sides.h(s, id)) {
             // No cheaper path runs through this node: closed unexpanded.
@@ -310,22 +477,28 @@ where
             return Outcome::LimitReached(limit);
         }
         stats.expanded += 1;
-        expansions.count(sum);
-        let open = &mut queues.open;
+        match bmin {
+            [Some(forward), Some(backward)] => match forward.checked_add(backward) {
+                Some(sum) => expansions.count(sum),
+                None => expansions.count_beyond(),
+            },
+            _ => expansions.count_beyond(),
+        }
         let filed = sides.expand(
             problem,
             side,
             (id, g),
             &mut progress,
             stats,
-            |s, child, g, h, _, h_r, room| match priority(g, h, h_r) {
-                Some(b) => open[s].push(child, b, g, room).map(|()| Some(Place::Open)),
-                None => Ok(None),
+            |s, child, g, h, f, h_r, room| {
+                queues
+                    .push(s, (child, g, f), (h, h_r), room)
+                    .map(|()| Some(Place::Open))
             },
         );
         if let Err(limit) = filed {
             return Outcome::LimitReached(limit);
         }
     }
-    progress.outcome::<P, T>(sides)
+    progress.outcome(problem, sides)
 }

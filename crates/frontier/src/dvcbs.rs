@@ -568,5 +568,5 @@ where
         }
     }
     progress.overflowed |= queues.overflowed;
-    progress.outcome::<P, T>(sides)
+    progress.outcome(problem, sides)
 }

@@ -3,7 +3,7 @@
 //! test, optionally a heuristic) and does not want to write a trait impl.
 //! Builder methods add what the other capabilities need: a goal and
 //! predecessors ([`BidirectionalProblem`]), a backward heuristic, ranks
-//! ([`RankedStates`]).
+//! ([`RankedStates`]), the cheapest step.
 
 use std::fmt;
 use std::hash::Hash;
@@ -44,23 +44,25 @@ impl<S, A: Clone, C: Cost> IntoStep<S> for Step<S, A, C> {
 
 /// A [`SearchProblem`] made of closures; see [`from_fn`].
 ///
-/// The last three parameters are what the builder methods added: `Fh` the
+/// The last four parameters are what the builder methods added: `Fh` the
 /// heuristic ([`heuristic`](Self::heuristic)), `B` a [`Backward`] side
 /// ([`goal_and_predecessors`](Self::goal_and_predecessors), which makes it
 /// a [`BidirectionalProblem`]), `R` the [`Ranked`] states
-/// ([`ranked`](Self::ranked), which makes it [`RankedStates`]); `()` when
-/// not added.
+/// ([`ranked`](Self::ranked), which makes it [`RankedStates`]), `E` the
+/// cheapest step ([`min_step_cost`](Self::min_step_cost)); `()` when not
+/// added.
 #[derive(Clone, Copy)]
-pub struct FromFn<S, Fs, Fg, Fh = (), B = (), R = ()> {
+pub struct FromFn<S, Fs, Fg, Fh = (), B = (), R = (), E = ()> {
     start: S,
     successors: Fs,
     success: Fg,
     heuristic: Fh,
     backward: B,
     ranked: R,
+    min_step: E,
 }
 
-impl<S: fmt::Debug, Fs, Fg, Fh, B, R> fmt::Debug for FromFn<S, Fs, Fg, Fh, B, R> {
+impl<S: fmt::Debug, Fs, Fg, Fh, B, R, E> fmt::Debug for FromFn<S, Fs, Fg, Fh, B, R, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFn")
             .field("start", &self.start)
@@ -113,8 +115,10 @@ impl<Fr> fmt::Debug for Ranked<Fr> {
 /// frontier stores them. For the searches that need more of a problem, add
 /// it the same way: [`goal_and_predecessors`](FromFn::goal_and_predecessors)
 /// for the bidirectional searches (then
-/// [`backward_heuristic`](FromFn::backward_heuristic) for MM and NBS),
-/// [`ranked`](FromFn::ranked) for `.dense()` tables.
+/// [`backward_heuristic`](FromFn::backward_heuristic) for those that
+/// search backward with a heuristic), [`ranked`](FromFn::ranked) for
+/// `.dense()` tables, [`min_step_cost`](FromFn::min_step_cost) for the
+/// searches whose bounds use the cheapest step.
 ///
 /// # Example: porting `pathfinding`
 ///
@@ -182,13 +186,14 @@ where
         heuristic: (),
         backward: (),
         ranked: (),
+        min_step: (),
     }
 }
 
-impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
+impl<S, Fs, Fg, Fh, B, R, E> FromFn<S, Fs, Fg, Fh, B, R, E> {
     /// The same problem with `heuristic` as its estimate of the cost to a
     /// goal (the contract of [`SearchProblem::heuristic`] applies).
-    pub fn heuristic<F>(self, heuristic: F) -> FromFn<S, Fs, Fg, F, B, R> {
+    pub fn heuristic<F>(self, heuristic: F) -> FromFn<S, Fs, Fg, F, B, R, E> {
         FromFn {
             start: self.start,
             successors: self.successors,
@@ -196,6 +201,7 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
             heuristic,
             backward: self.backward,
             ranked: self.ranked,
+            min_step: self.min_step,
         }
     }
 
@@ -203,9 +209,8 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
     /// whose [`goal`](BidirectionalProblem::goal) is `goal` and whose
     /// [`predecessors`](BidirectionalProblem::predecessors) are those
     /// `predecessors` yields, `(state, cost)` pairs or [`Step`]s like the
-    /// successors (with the same action and cost types). For
-    /// [`bidirectional_bfs`](crate::bidirectional_bfs), [`mm`](crate::mm)
-    /// and [`nbs`](crate::nbs).
+    /// successors (with the same action and cost types): what every search
+    /// from both ends needs.
     ///
     /// The contract of [`BidirectionalProblem`] applies: the goal test
     /// holds for `goal` and no other state, and `predecessors(s)` lists `p`
@@ -240,7 +245,7 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
         self,
         goal: S,
         predecessors: Fp,
-    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp>, R>
+    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp>, R, E>
     where
         Fp: Fn(&S) -> J,
         J: IntoIterator,
@@ -256,6 +261,7 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
                 heuristic: (),
             },
             ranked: self.ranked,
+            min_step: self.min_step,
         }
     }
 
@@ -278,7 +284,7 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
     /// let result = AStar::new().dense().search(&line);
     /// assert_eq!(result.solution().unwrap().cost, 9);
     /// ```
-    pub fn ranked<Fr>(self, count: usize, rank: Fr) -> FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>>
+    pub fn ranked<Fr>(self, count: usize, rank: Fr) -> FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>, E>
     where
         Fr: Fn(&S) -> usize,
     {
@@ -289,11 +295,45 @@ impl<S, Fs, Fg, Fh, B, R> FromFn<S, Fs, Fg, Fh, B, R> {
             heuristic: self.heuristic,
             backward: self.backward,
             ranked: Ranked { count, rank },
+            min_step: self.min_step,
+        }
+    }
+
+    /// The same problem with `cost` as its
+    /// [`min_step_cost`](SearchProblem::min_step_cost), ε: no step it
+    /// yields, forward or backward, costs less. The contract of
+    /// [`SearchProblem::min_step_cost`] applies, and says what the
+    /// searches do with it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::{Mm, SearchProblem};
+    ///
+    /// // Walking along 0..=20 to 15, from 3, one unit a step.
+    /// let walk = |&n: &i32| [n + 1, n - 1].into_iter().filter(|n| (0..=20).contains(n)).map(|n| (n, 1u32));
+    /// let problem = frontier::from_fn(3, walk, |&n: &i32| n == 15)
+    ///     .goal_and_predecessors(15, walk)
+    ///     .min_step_cost(1);
+    /// // The builder's name hides the trait method's: ask the trait.
+    /// assert_eq!(SearchProblem::min_step_cost(&problem), 1);
+    /// let result = Mm::new().search(&problem);
+    /// assert_eq!(result.solution().unwrap().cost, 12);
+    /// ```
+    pub fn min_step_cost<C: Cost>(self, cost: C) -> FromFn<S, Fs, Fg, Fh, B, R, C> {
+        FromFn {
+            start: self.start,
+            successors: self.successors,
+            success: self.success,
+            heuristic: self.heuristic,
+            backward: self.backward,
+            ranked: self.ranked,
+            min_step: cost,
         }
     }
 }
 
-impl<S, Fs, Fg, Fh, Fp, Fb, R> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R> {
+impl<S, Fs, Fg, Fh, Fp, Fb, R, E> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R, E> {
     /// The same problem with `heuristic` as its estimate of the cost from
     /// the start to a state, the backward search's heuristic (the contract
     /// of [`BidirectionalProblem::backward_heuristic`] applies). Only a
@@ -320,7 +360,7 @@ impl<S, Fs, Fg, Fh, Fp, Fb, R> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R> {
     pub fn backward_heuristic<F>(
         self,
         heuristic: F,
-    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, F>, R> {
+    ) -> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, F>, R, E> {
         FromFn {
             start: self.start,
             successors: self.successors,
@@ -332,6 +372,7 @@ impl<S, Fs, Fg, Fh, Fp, Fb, R> FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R> {
                 heuristic,
             },
             ranked: self.ranked,
+            min_step: self.min_step,
         }
     }
 }
@@ -357,7 +398,28 @@ impl<S, C, F: Fn(&S) -> C> Estimate<S, C> for F {
     }
 }
 
-impl<S, Fs, Fg, Fh, B, R, I> SearchProblem for FromFn<S, Fs, Fg, Fh, B, R>
+/// The cheapest step a [`FromFn`] states: zero for `()`, the cost given
+/// to [`FromFn::min_step_cost`] otherwise.
+pub trait MinStep<C> {
+    /// The cheapest cost a step can have.
+    fn min_step(&self) -> C;
+}
+
+impl<C: Cost> MinStep<C> for () {
+    #[inline]
+    fn min_step(&self) -> C {
+        C::ZERO
+    }
+}
+
+impl<C: Cost> MinStep<C> for C {
+    #[inline]
+    fn min_step(&self) -> C {
+        *self
+    }
+}
+
+impl<S, Fs, Fg, Fh, B, R, E, I> SearchProblem for FromFn<S, Fs, Fg, Fh, B, R, E>
 where
     S: Clone + Eq + Hash,
     Fs: Fn(&S) -> I,
@@ -365,6 +427,7 @@ where
     I::Item: IntoStep<S>,
     Fg: Fn(&S) -> bool,
     Fh: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+    E: MinStep<<I::Item as IntoStep<S>>::Cost>,
 {
     type State = S;
     type Action = <I::Item as IntoStep<S>>::Action;
@@ -387,10 +450,14 @@ where
     fn heuristic(&self, state: &S) -> Self::Cost {
         self.heuristic.estimate(state)
     }
+
+    fn min_step_cost(&self) -> Self::Cost {
+        self.min_step.min_step()
+    }
 }
 
-impl<S, Fs, Fg, Fh, Fp, Fb, R, I, J> BidirectionalProblem
-    for FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R>
+impl<S, Fs, Fg, Fh, Fp, Fb, R, E, I, J> BidirectionalProblem
+    for FromFn<S, Fs, Fg, Fh, Backward<S, Fp, Fb>, R, E>
 where
     S: Clone + Eq + Hash,
     Fs: Fn(&S) -> I,
@@ -398,6 +465,7 @@ where
     I::Item: IntoStep<S>,
     Fg: Fn(&S) -> bool,
     Fh: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+    E: MinStep<<I::Item as IntoStep<S>>::Cost>,
     Fp: Fn(&S) -> J,
     J: IntoIterator,
     J::Item: IntoStep<
@@ -422,7 +490,7 @@ where
     }
 }
 
-impl<S, Fs, Fg, Fh, B, Fr, I> RankedStates for FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>>
+impl<S, Fs, Fg, Fh, B, Fr, E, I> RankedStates for FromFn<S, Fs, Fg, Fh, B, Ranked<Fr>, E>
 where
     S: Clone + Eq + Hash,
     Fs: Fn(&S) -> I,
@@ -430,6 +498,7 @@ where
     I::Item: IntoStep<S>,
     Fg: Fn(&S) -> bool,
     Fh: Estimate<S, <I::Item as IntoStep<S>>::Cost>,
+    E: MinStep<<I::Item as IntoStep<S>>::Cost>,
     Fr: Fn(&S) -> usize,
 {
     fn state_count(&self) -> usize {

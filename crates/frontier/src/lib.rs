@@ -1,6 +1,7 @@
 //! Generic state-space search: describe a problem once with
 //! [`SearchProblem`], then switch freely between breadth-first search,
-//! bidirectional breadth-first search, A* and IDA*.
+//! bidirectional breadth-first search, A*, IDA*, greedy search and the
+//! bidirectional heuristic searches.
 //!
 //! Every search returns a [`SearchResult`]: why it stopped ([`Outcome`]:
 //! found, proven unreachable, or a [`Limit`] reached) and the [`Stats`] of the
@@ -56,9 +57,9 @@
 //!    search borrowed states with the searcher.
 //! 2. **One searcher per algorithm for everything else**: [`Bfs`],
 //!    [`BidirectionalBfs`], [`AStar`], [`IdaStar`], [`Greedy`], [`Mm`],
-//!    [`Nbs`] (and [`ParallelIdaStar`]). Builder methods set the options,
-//!    `search(&problem)` runs, and the searcher keeps its memory for the
-//!    next search:
+//!    [`Nbs`], [`Dvcbs`], [`Bae`] (and [`ParallelIdaStar`]). Builder
+//!    methods set the options, `search(&problem)` runs, and the searcher
+//!    keeps its memory for the next search:
 //!    - `.limits(limits)`, every searcher: nodes, stored states, bytes,
 //!      time, cost, cancellation ([`Limits`], [`CancelFlag`]), given by
 //!      value or by reference (`.limits(&limits)` clones them);
@@ -66,8 +67,8 @@
 //!    - `.dense()`, the searchers that store states (all but IDA*): tables
 //!      indexed by [`RankedStates::rank`] instead of hashing (see
 //!      [`Dense`]);
-//!    - `.open_list(OpenList)`, the best-first searchers [`AStar`],
-//!      [`Greedy`], [`Mm`] and [`Nbs`]: the list their frontier is kept in
+//!    - `.open_list(OpenList)`, the best-first searchers (all but the
+//!      breadth-first ones and IDA*): the list their frontier is kept in
 //!      ([`OpenList`]; the breadth-first searches use their table as their
 //!      queue, and IDA* keeps no frontier);
 //!    - `.bpmx()`: IDA* with bidirectional pathmax, for problems that state
@@ -76,9 +77,9 @@
 //! No function name encodes a combination of options: `AStar::new().dense()
 //! .limits(limits).search(&problem)` is the one way to ask for all three.
 //! Around them: [`from_fn`] makes a problem from closures (with builder
-//! methods for a goal and predecessors, a backward heuristic and ranks, so
-//! every search takes it), `solve_batch` (feature `parallel`, on by
-//! default) runs many searches on all cores, reporting a search that
+//! methods for a goal and predecessors, a backward heuristic, ranks and
+//! the cheapest step, so every search takes it), `solve_batch` (feature
+//! `parallel`, on by default) runs many searches on all cores, reporting a search that
 //! panicked as `Panicked`, and [`NoHeuristic`] switches a problem's
 //! heuristics off, [`NoBackwardHeuristic`] only the backward one.
 //!

@@ -1,9 +1,9 @@
-//! The bookkeeping MM and NBS share: two searches, one from the start and
-//! one from the goal, sharing one state table in which each stored state has
-//! a *half* per direction (its cost, parent and action from that end, its
-//! heuristic value toward the other end, which queue holds it), open lists
-//! that can be peeked, the best meeting found so far and the path through
-//! it.
+//! The bookkeeping the bidirectional heuristic searches share: two
+//! searches, one from the start and one from the goal, sharing one state
+//! table in which each stored state has a *half* per direction (its cost,
+//! parent and action from that end, its heuristic value toward the other
+//! end, which queue holds it), open lists that can be peeked, the best
+//! meeting found so far and the path through it.
 //!
 //! The forward half of a node is the table's own [`Node`]; the backward
 //! halves are kept in a vector beside it, by node id. One table means a
@@ -229,8 +229,14 @@ pub(crate) struct Progress<C> {
     pub(crate) max_cost: Option<C>,
     /// Whether a path's cost did not fit the cost type (it was dropped).
     pub(crate) overflowed: bool,
-    /// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost):
-    /// no step may cost less (checked in debug builds).
+    /// Whether a node already expanded in a direction was reached more
+    /// cheaply since: the nodes below it keep their g until reached again,
+    /// so a path through the current parents can cost less than the g
+    /// recorded at its end.
+    pub(crate) reopened: bool,
+    /// The problem's [`min_step_cost`](crate::SearchProblem::min_step_cost)
+    /// for the searches that use it (zero for those that do not): no step
+    /// may cost less (checked in debug builds).
     pub(crate) epsilon: C,
     /// Whether a node filed by one direction also needs the other
     /// direction's heuristic value (BAE*'s priority uses both).
@@ -252,6 +258,7 @@ impl<C: Cost> Progress<C> {
             pruned: false,
             max_cost,
             overflowed: false,
+            reopened: false,
             epsilon,
             both_heuristics: false,
             skip_expanded_by_other: false,
@@ -271,6 +278,7 @@ impl<C: Cost> Progress<C> {
     /// path, or why there is none.
     pub(crate) fn outcome<P, T>(
         &self,
+        problem: &P,
         sides: &Sides<'_, T, P::State, P::Action, C>,
     ) -> Outcome<P::State, P::Action, C>
     where
@@ -278,7 +286,7 @@ impl<C: Cost> Progress<C> {
         T: NodeTable<P>,
     {
         match self.best {
-            Some(meeting) => Outcome::Found(sides.join::<P>(meeting)),
+            Some(meeting) => Outcome::Found(sides.join(problem, meeting, self.reopened)),
             None if self.overflowed => Outcome::LimitReached(Limit::CostOverflow),
             None if self.pruned => Outcome::LimitReached(Limit::Cost),
             None => Outcome::Unreachable,
@@ -600,6 +608,7 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
             else {
                 continue;
             };
+            progress.reopened |= self.place(s, child) == Place::Closed;
             if progress.both_heuristics {
                 self.know_h(problem, 1 - s, child);
             }
@@ -644,23 +653,78 @@ impl<T, S: Clone + Eq, A: Clone, C: Cost> Sides<'_, T, S, A, C> {
 
     /// The whole path through `meeting`: the start to the meeting state
     /// along the forward parents, then on to the goal along the backward
-    /// ones (whose actions already run forward).
-    pub(crate) fn join<P>(&self, meeting: Meeting<C>) -> Solution<S, A, C>
+    /// ones (whose actions already run forward), at what its steps cost.
+    ///
+    /// That is the meeting's cost unless an expanded node was `reopened`:
+    /// it is re-parented, and the nodes below it keep their g until the
+    /// search reaches them again. A search that stops before it does (one
+    /// whose heuristics are weaker than it needs: DVCBS or BAE* with
+    /// inconsistent ones) can hold a meeting whose path, through the
+    /// current parents, costs less than the meeting recorded; then the
+    /// cost is summed step by step, asking the problem for each step.
+    pub(crate) fn join<P>(
+        &self,
+        problem: &P,
+        meeting: Meeting<C>,
+        reopened: bool,
+    ) -> Solution<S, A, C>
     where
         P: BidirectionalProblem<State = S, Action = A, Cost = C>,
         T: NodeTable<P>,
     {
         let (mut states, mut actions) = path_to::<P>(&*self.table, meeting.id);
+        let forward = actions.len();
         let mut at = meeting.id;
         while let Some(action) = &self.twins[at as usize].back.action {
             actions.push(action.clone());
             at = self.twins[at as usize].back.parent;
             states.push(self.table.state(at).clone());
         }
+        // `None` only for a problem that breaks its contract (a step the
+        // search took not listed again): then the meeting's cost
+        let cost = if reopened {
+            path_cost(problem, &states, forward).unwrap_or(meeting.cost)
+        } else {
+            meeting.cost
+        };
         Solution {
             states,
             actions,
-            cost: meeting.cost,
+            cost,
         }
     }
+}
+
+/// The cost of the path `states`, whose first `forward` steps were taken
+/// forward (each listed by the successors of the state it leaves) and the
+/// rest backward (listed by the predecessors of the state it enters).
+/// `None` if a step is not listed or the sum does not fit the cost type.
+///
+/// Each step costs the least of the steps listed between its two states:
+/// a node's parent and action change only to a cheaper step, so of the
+/// parallel steps from its parent the search kept the cheapest.
+fn path_cost<P: BidirectionalProblem>(
+    problem: &P,
+    states: &[P::State],
+    forward: usize,
+) -> Option<P::Cost> {
+    let mut cost = P::Cost::ZERO;
+    for (i, pair) in states.windows(2).enumerate() {
+        let [from, to] = pair else { continue };
+        let step = if i < forward {
+            problem
+                .successors(from)
+                .filter(|step| step.state == *to)
+                .map(|step| step.cost)
+                .min()
+        } else {
+            problem
+                .predecessors(to)
+                .filter(|step| step.state == *from)
+                .map(|step| step.cost)
+                .min()
+        };
+        cost = cost.checked_add(step?)?;
+    }
+    Some(cost)
 }

@@ -24,8 +24,8 @@ use crate::{
 /// each ordering its open list by the priority
 /// pr(n) = max(f(n), 2·g(n) + ε), lowest first, ties to the larger g, where
 /// ε is the problem's [`min_step_cost`](crate::SearchProblem::min_step_cost).
-/// Each step expands the best node of the direction whose best max(f, 2g)
-/// is lower (ties: the smaller g, then forward). A state stored by both
+/// Each step expands the head of lower priority (ties: the smaller g,
+/// then forward), an open node of least priority. A state stored by both
 /// searches is a meeting; the cheapest meeting U is the answer once
 /// U ≤ max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
 /// the four lower bounds on any path not yet found, C being the lower of
@@ -33,12 +33,17 @@ use crate::{
 /// middle*: neither search expands a node whose g exceeds half the optimal
 /// cost C*; with ε stated, not even one whose g is half of it.
 ///
-/// This is the ordering and the stopping test of MM with ε (Holte et al. 2017)
-/// and of HOG2's `MM.h`, whose open lists break ties the same way and
-/// whose choice of direction is the one above; HOG2 re-evaluates the
-/// stopping test only when a (g, h) bucket empties or the best meeting
-/// improves, and takes C without ε, so it can expand a few more nodes at
-/// priority C*, never fewer below it.
+/// This is MM with ε (Holte et al. 2017) and the ordering, ties and
+/// stopping test of HOG2's `MM.h`, but for one thing: HOG2 chooses the
+/// direction by the heads' max(f, 2g), without the ε its open lists order
+/// by, so that with ε stated it can expand a node whose priority is above
+/// the lowest, even above C* (on 0 → 2 → 1, steps of 5 and 6, ε = 2 and
+/// the backward heuristic 11 at the goal, node 2 reached forward has
+/// max(f, 2g) = 10 below the goal's 11 = C*, but priority 12); with ε = 0
+/// the two choose alike. HOG2 also re-evaluates the stopping test only
+/// when a (g, h) bucket empties or the best meeting improves, and takes C
+/// without ε, so it can expand a few more nodes at priority C*, never
+/// fewer below it.
 ///
 /// # Guarantees
 ///
@@ -47,7 +52,9 @@ use crate::{
 ///   stored node reopens it, and every meeting is looked for, against open
 ///   and expanded nodes of the other side alike.
 /// - **Never expands a node with g > C*/2** from either end (or f > C*), the
-///   property that gives MM its name.
+///   property that gives MM its name; none of priority max(f, 2g + ε)
+///   above C* (see [`min_step_cost`](crate::SearchProblem::min_step_cost)
+///   for what ε does and does not promise).
 /// - With both heuristics zero it is MM0, a bidirectional brute-force
 ///   search that never expands a node farther than C*/2 from its end.
 /// - [`Mm::expansions`] counts the expansions by priority, so that the
@@ -122,8 +129,8 @@ impl<S, A, C, L> Mm<S, A, C, L> {
     /// The expansions of the last search by their priority
     /// max(f, 2g + ε): those [`below`](ByPriority::below) the optimal cost
     /// C* are MM's necessary expansions (f < C* and 2g + ε < C*, in either
-    /// direction), the ones whose count does not depend on how ties at
-    /// priority C* are broken. (HOG2's `MM.h` counts f < C* and 2g < C*:
+    /// direction), those made before the ties at priority C*. (HOG2's
+    /// `MM.h` counts f < C* and 2g < C*:
     /// the same for even C* with ε = 1; for odd C* that also takes the
     /// nodes with 2g + 1 = C*, at priority C*.)
     ///
@@ -334,16 +341,6 @@ fn priority<C: Cost>(g: C, h: C, epsilon: C) -> Option<C> {
     )
 }
 
-/// max(f, 2g), for the choice of direction; the largest part that fits
-/// when one does not (a node whose 2g does not fit is never at a head).
-fn without_epsilon<C: Cost>(g: C, h: C) -> C {
-    match (g.checked_add(h), g.checked_add(g)) {
-        (Some(f), Some(twice)) => f.max(twice),
-        (Some(fits), None) | (None, Some(fits)) => fits,
-        (None, None) => g,
-    }
-}
-
 fn run<P, T, O>(
     problem: &P,
     limits: &Limits<P::Cost>,
@@ -428,12 +425,10 @@ where
             [Head::Beyond, Head::Fits(backward)] => (backward.1, Direction::Backward, backward),
             [Head::Fits(forward), Head::Fits(backward)] => {
                 let lowest = forward.1.min(backward.1);
-                // The direction whose head has the lower max(f, 2g), then
-                // the smaller g, then forward (as HOG2's `MM.h`).
-                let order = |side: usize, (id, _, g): (NodeId, P::Cost, P::Cost)| {
-                    (without_epsilon(g, sides.h(side, id)), g)
-                };
-                if order(0, forward) <= order(1, backward) {
+                // The head of lower priority, then of smaller g, then
+                // forward: the node expanded is an open node of least
+                // priority, by the order its queue keeps (ε included).
+                if (forward.1, forward.2) <= (backward.1, backward.2) {
                     (lowest, Direction::Forward, forward)
                 } else {
                     (lowest, Direction::Backward, backward)
@@ -477,7 +472,7 @@ where
             return Outcome::LimitReached(limit);
         }
     }
-    progress.outcome::<P, T>(sides)
+    progress.outcome(problem, sides)
 }
 
 /// MM's lower bound on the cost of any path not found yet that could beat

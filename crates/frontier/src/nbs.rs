@@ -453,5 +453,5 @@ where
         }
     }
     progress.overflowed |= queues.overflowed;
-    progress.outcome::<P, T>(sides)
+    progress.outcome(problem, sides)
 }

@@ -3,11 +3,11 @@
 //! highest g first (the deeper node, usually nearer a goal).
 //!
 //! [`OpenList`] names the three implementations a user can choose between;
-//! inside the crate each is an `Open`, so every best-first search (A*,
-//! greedy search, MM and NBS) shares them: a searcher keeps one of each in a
-//! `PerList` and runs its search on the one its settings choose
-//! (`with_open_list!`). The priority is whatever the search orders by:
-//! f = g + h for A*, h for greedy search, max(f, 2g) for MM.
+//! inside the crate each is an `Open`, so every best-first search shares
+//! them: a searcher keeps one of each in a `PerList` and runs its search on
+//! the one its settings choose (`with_open_list!`). The priority is
+//! whatever the search orders by: f = g + h for A*, h for greedy search,
+//! max(f, 2g + ε) for MM, and so on.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -17,15 +17,15 @@ use crate::table::NodeId;
 use crate::{Cost, Limit};
 
 /// The open list a best-first search keeps its frontier in, chosen with
-/// the `open_list` method of [`AStar`](crate::AStar),
-/// [`Greedy`](crate::Greedy), [`Mm`](crate::Mm) and [`Nbs`](crate::Nbs)
-/// (the breadth-first searches have no open list: their table is their
-/// queue; IDA* has none either).
+/// the `open_list` method of its searcher ([`AStar`](crate::AStar),
+/// [`Greedy`](crate::Greedy) and the bidirectional heuristic searchers
+/// such as [`Mm`](crate::Mm); the breadth-first searches have no open
+/// list: their table is their queue; IDA* has none either).
 ///
 /// All three give the same solutions and the same expansion order up to
 /// ties between equal `(priority, g)`; they differ in speed and memory
-/// (measured in `docs/benchmarks.md`). MM and NBS keep several queues per
-/// direction, each on the list chosen.
+/// (measured in `docs/benchmarks.md`). The bidirectional searches keep
+/// several queues per direction, each on the list chosen.
 ///
 /// # Example
 ///

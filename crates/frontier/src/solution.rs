@@ -193,8 +193,12 @@ impl<C> Stats<C> {
 /// as algorithms. [`below(c_star)`](Self::below) counts the first kind
 /// only, as the literature (and HOG2, the reference implementation)
 /// reports. What "priority" means is each searcher's: see
-/// [`Mm::expansions`](crate::Mm::expansions) and
-/// [`Nbs::expansions`](crate::Nbs::expansions).
+/// [`Mm::expansions`](crate::Mm::expansions),
+/// [`Nbs::expansions`](crate::Nbs::expansions),
+/// [`Dvcbs::expansions`](crate::Dvcbs::expansions) and
+/// [`Bae::expansions`](crate::Bae::expansions). An expansion made at a
+/// priority the cost type cannot hold (BAE*'s sum of two priorities can
+/// pass its top) is counted [`beyond`](Self::beyond) every other.
 ///
 /// # Example
 ///
@@ -218,11 +222,16 @@ impl<C> Stats<C> {
 pub struct ByPriority<C> {
     /// `(priority, expansions)`, by priority.
     counts: Vec<(C, u64)>,
+    /// The expansions at a priority above every cost the type holds.
+    beyond: u64,
 }
 
 impl<C> Default for ByPriority<C> {
     fn default() -> Self {
-        ByPriority { counts: Vec::new() }
+        ByPriority {
+            counts: Vec::new(),
+            beyond: 0,
+        }
     }
 }
 
@@ -230,6 +239,13 @@ impl<C: Ord + Copy> ByPriority<C> {
     /// Forgets every count (keeping the memory).
     pub(crate) fn clear(&mut self) {
         self.counts.clear();
+        self.beyond = 0;
+    }
+
+    /// Counts one expansion at a priority above every cost the type
+    /// holds.
+    pub(crate) fn count_beyond(&mut self) {
+        self.beyond += 1;
     }
 
     /// Counts one expansion at `priority`.
@@ -254,7 +270,8 @@ impl<C: Ord + Copy> ByPriority<C> {
     }
 
     /// The expansions at a priority below `bound`: with the optimal cost
-    /// as `bound`, the necessary expansions.
+    /// as `bound`, the necessary expansions. Those
+    /// [`beyond`](Self::beyond) the type are above every `bound`.
     #[must_use]
     pub fn below(&self, bound: C) -> u64 {
         self.counts
@@ -264,15 +281,41 @@ impl<C: Ord + Copy> ByPriority<C> {
             .sum()
     }
 
-    /// Every expansion counted.
+    /// Every expansion counted, those [`beyond`](Self::beyond) the type
+    /// included.
     #[must_use]
     pub fn total(&self) -> u64 {
-        self.counts.iter().map(|entry| entry.1).sum()
+        self.counts.iter().map(|entry| entry.1).sum::<u64>() + self.beyond
     }
 
-    /// `(priority, expansions)` for each priority seen, lowest first.
+    /// `(priority, expansions)` for each priority seen that the cost type
+    /// holds, lowest first.
     pub fn iter(&self) -> impl Iterator<Item = (C, u64)> + '_ {
         self.counts.iter().copied()
+    }
+
+    /// The expansions made at a priority above every cost the type holds
+    /// (so above every priority [`iter`](Self::iter) lists). Only BAE*
+    /// makes them: its priority adds two nodes' b, which can pass the
+    /// type's top while the path's cost does not.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Bae;
+    ///
+    /// // 0 → 1 → … → 200 in unit steps of u8: BAE*'s sums reach past 255.
+    /// let chain = frontier::from_fn(0u8, |&n: &u8| (n < 200).then(|| (n + 1, 1u8)), |&n: &u8| n == 200)
+    ///     .goal_and_predecessors(200, |&n: &u8| (n > 0).then(|| (n - 1, 1u8)));
+    /// let mut bae = Bae::new();
+    /// let result = bae.search(&chain);
+    /// assert_eq!(result.solution().unwrap().cost, 200);
+    /// assert!(bae.expansions().beyond() > 0);
+    /// assert_eq!(bae.expansions().total(), result.stats.expanded);
+    /// ```
+    #[must_use]
+    pub fn beyond(&self) -> u64 {
+        self.beyond
     }
 }
 

@@ -1,32 +1,46 @@
-//! Every algorithm and table kind against an exact oracle on random small
-//! directed graphs: zero-cost edges, costs near the top of narrow types
-//! (`u8`, `i8`, `u16`) and of `u32`, heuristics in both directions that are
-//! consistent, admissible but inconsistent, or overestimating.
+//! Every algorithm and table kind against an exact oracle on small
+//! directed graphs of two shapes, in the cost types `u8`, `i8`, `u16` and
+//! `u32`, with heuristics in both directions that are consistent,
+//! admissible but inconsistent, or overestimating:
+//!
+//! - random graphs: zero-cost edges, costs up to 60% of the type's top so
+//!   that two of them can overflow it;
+//! - graphs whose optimum sits at the type's top: two below it, one below,
+//!   at it, or one above, along a chain of a few steps (or, in the 8-bit
+//!   types, of unit steps) with detours and ties but no shortcut. Every
+//!   priority that adds g twice (MM's 2g, BAE*'s 2g + h − `h_r`) passes the
+//!   top there long before the path's cost does.
 //!
 //! The oracle computes distances in `i128`, so it knows when the optimum
 //! does not fit the cost type. What each search may answer:
 //!
-//! - the optimal searches (A*, IDA*, MM, NBS) with admissible heuristics:
-//!   the optimum when it fits, [`Limit::CostOverflow`] when it does not,
-//!   never a costlier path and never "unreachable" for a reachable goal;
+//! - the optimal searches (A*, IDA*, MM, NBS) with admissible heuristics,
+//!   and DVCBS and BAE* with consistent ones: the optimum when it fits,
+//!   [`Limit::CostOverflow`] when it does not, never a costlier path and
+//!   never "unreachable" for a reachable goal;
 //! - the breadth-first searches: a path of the fewest steps, or
 //!   `CostOverflow` when a walk of at most that many steps does not fit;
-//! - greedy search, and every search with an overestimating heuristic: any
-//!   legal path, and only for a reachable goal.
+//! - greedy search, and every search whose heuristics are weaker than it
+//!   needs: any legal path, and only for a reachable goal.
 //!
-//! Every solution is replayed. IDA* runs under an expansion limit: on a
-//! graph with cheap cycles it may take too many iterations, and that limit
-//! is the only other answer it may give.
+//! The bidirectional heuristic searches also run on searchers reused from
+//! case to case. Every solution is replayed. IDA* runs under an expansion
+//! limit: on a graph with cheap cycles it may take too many iterations, and
+//! that limit is the only other answer it may give.
 //!
 //! The proptests run a few seconds in CI; the long run is
-//! `DIFFERENTIAL_CASES=200000 cargo test --release -p frontier-search --test differential -- --ignored`.
+//! `DIFFERENTIAL_CASES=30000 cargo test --release -p frontier-search --test differential -- --ignored`
+//! (that many cases of each shape in each cost type).
 
 mod common;
 
-use common::{ResultOf, assert_replays, run_all, run_ida_both};
+use std::cell::RefCell;
+use std::fmt::Debug;
+
+use common::{ResultOf, assert_replays, run_all, run_consistent, run_ida_both};
 use frontier::{
-    BidirectionalProblem, Cost, Limit, Limits, Mm, Outcome, RankedStates, ReversibleProblem,
-    SearchProblem, Step,
+    Bae, BidirectionalProblem, Cost, Dense, Dvcbs, Limit, Limits, Mm, Nbs, Outcome, RankedStates,
+    ReversibleProblem, SearchProblem, Step,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -61,6 +75,9 @@ impl Exact for u32 {
 #[derive(Clone, Debug)]
 struct Net<C> {
     out: Vec<Vec<(u32, C)>>,
+    /// The edges into each node, `(from, action, cost)`: what
+    /// `predecessors` lists, kept so that it need not scan every edge.
+    into: Vec<Vec<(u32, u32, C)>>,
     h: Vec<C>,
     back_h: Vec<C>,
     start: u32,
@@ -95,13 +112,9 @@ impl<C: Exact> BidirectionalProblem for Net<C> {
         self.goal
     }
     fn predecessors(&self, n: &u32) -> impl Iterator<Item = Step<u32, u32, C>> {
-        let target = *n;
-        (0..).zip(&self.out).flat_map(move |(u, out)| {
-            out.iter()
-                .zip(0..)
-                .filter(move |&(&(v, _), _)| v == target)
-                .map(move |(&(_, cost), i)| Step::new(i, u, cost))
-        })
+        self.into[*n as usize]
+            .iter()
+            .map(|&(u, i, cost)| Step::new(i, u, cost))
     }
     fn backward_heuristic(&self, n: &u32) -> C {
         self.back_h[*n as usize]
@@ -115,6 +128,17 @@ impl<C: Exact> RankedStates for Net<C> {
     fn rank(&self, n: &u32) -> usize {
         *n as usize
     }
+}
+
+/// The edges into each node of `out`, `(from, action, cost)`.
+fn incoming<C: Copy>(out: &[Vec<(u32, C)>]) -> Vec<Vec<(u32, u32, C)>> {
+    let mut into = vec![Vec::new(); out.len()];
+    for (u, edges) in (0..).zip(out) {
+        for (i, &(v, cost)) in (0..).zip(edges) {
+            into[v as usize].push((u, i, cost));
+        }
+    }
+    into
 }
 
 /// A promise the test keeps: BPMX runs only on graphs built undirected.
@@ -221,12 +245,18 @@ impl Kind {
     fn admissible(self) -> bool {
         !matches!(self, Kind::Overestimating)
     }
+
+    fn consistent(self) -> bool {
+        matches!(self, Kind::Consistent { .. })
+    }
 }
 
+/// The heuristic of `kind` from the true distances `distance`, with
+/// `percents` (repeated as needed) for the kinds that draw per state.
 fn heuristic<C: Exact>(distance: &[Option<i128>], kind: Kind, percents: &[u16]) -> Vec<C> {
     distance
         .iter()
-        .zip(percents)
+        .zip(percents.iter().cycle())
         .map(|(&d, &p)| {
             let p = i128::from(p);
             let value = match (d, kind) {
@@ -294,10 +324,22 @@ fn cases() -> impl Strategy<Value = Case> {
     })
 }
 
-impl Case {
-    /// The graph with costs in `C`: a fifth of the edges free, a third
-    /// cheap, the rest up to 60% of the type's top, so that two of them
-    /// can overflow it.
+/// A case drawn in raw numbers, made a graph in any cost type.
+trait Build: Debug {
+    /// The graph with costs in `C`, and its heuristics.
+    fn net<C: Exact>(&self) -> Net<C>;
+
+    /// How the forward and the backward heuristic are made.
+    fn kinds(&self) -> [Kind; 2];
+}
+
+impl Build for Case {
+    fn kinds(&self) -> [Kind; 2] {
+        self.kinds
+    }
+
+    /// A fifth of the edges free, a third cheap, the rest up to 60% of the
+    /// type's top, so that two of them can overflow it.
     fn net<C: Exact>(&self) -> Net<C> {
         let mut out = vec![Vec::new(); self.nodes];
         for &(u, v, class, fraction) in &self.edges {
@@ -316,6 +358,7 @@ impl Case {
         Net {
             h: heuristic(&to_goal, self.kinds[0], &self.percents[0]),
             back_h: heuristic(&from_start, self.kinds[1], &self.percents[1]),
+            into: incoming(&out),
             out,
             start: self.start,
             goal: self.goal,
@@ -324,23 +367,188 @@ impl Case {
     }
 }
 
+/// A graph whose optimum is the cost type's top plus `offset` exactly: a
+/// chain from the start (node 0) to the goal (its last node) whose steps
+/// add up to it, and nodes off the chain and edges that offer detours and
+/// ties but no shortcut. Every node has a position between 0 and the
+/// optimum (on the chain, the cost to reach it), and no edge costs less
+/// than the distance it advances, so no path costs less than the chain.
+#[derive(Clone, Debug)]
+struct TopCase {
+    /// The optimum less the type's top: −2 to 1.
+    offset: i8,
+    /// The positions of the chain's inner nodes, as fractions of the
+    /// optimum (sorted when built).
+    cuts: Vec<u16>,
+    /// In the 8-bit types: a chain of unit steps instead.
+    unit: bool,
+    /// The positions of the nodes off the chain, as fractions.
+    off: Vec<u16>,
+    /// Other edges, `(from, to, slack class, fraction)`, the nodes taken
+    /// modulo the node count.
+    edges: Vec<(u16, u16, u8, u16)>,
+    kinds: [Kind; 2],
+    percents: [Vec<u16>; 2],
+}
+
+/// Consistent heuristics three times in four (the ones BAE* and DVCBS are
+/// checked on), else admissible ones.
+fn top_kinds() -> impl Strategy<Value = Kind> {
+    prop_oneof![
+        3 => (0u8..=100).prop_map(|percent| Kind::Consistent { percent, dead_high: false }),
+        1 => Just(Kind::Admissible),
+    ]
+}
+
+fn top_cases() -> impl Strategy<Value = TopCase> {
+    (
+        -2i8..=1,
+        prop::collection::vec(any::<u16>(), 1..=8),
+        prop::bool::weighted(0.25),
+        prop::collection::vec(any::<u16>(), 0..=4),
+        prop::collection::vec((any::<u16>(), any::<u16>(), 0u8..4, any::<u16>()), 0..=16),
+        [top_kinds(), top_kinds()],
+        [
+            prop::collection::vec(0u16..=300, 1..=16),
+            prop::collection::vec(0u16..=300, 1..=16),
+        ],
+    )
+        .prop_map(
+            |(offset, cuts, unit, off, edges, kinds, percents)| TopCase {
+                offset,
+                cuts,
+                unit,
+                off,
+                edges,
+                kinds,
+                percents,
+            },
+        )
+}
+
+impl Build for TopCase {
+    fn kinds(&self) -> [Kind; 2] {
+        self.kinds
+    }
+
+    fn net<C: Exact>(&self) -> Net<C> {
+        let optimum = C::MAX + i128::from(self.offset);
+        let of = |fraction: u16| optimum * i128::from(fraction) / i128::from(u16::MAX);
+        let chain: Vec<i128> = if self.unit && C::MAX <= 255 {
+            (0..=optimum).collect()
+        } else {
+            let mut inner: Vec<i128> = self.cuts.iter().map(|&cut| of(cut)).collect();
+            inner.sort_unstable();
+            // No step may cost more than the type holds: with the optimum
+            // above the top, keep every inner node off both ends.
+            if optimum > C::MAX {
+                for at in &mut inner {
+                    *at = (*at).clamp(1, optimum - 1);
+                }
+            }
+            std::iter::once(0)
+                .chain(inner)
+                .chain(std::iter::once(optimum))
+                .collect()
+        };
+        let position: Vec<i128> = chain
+            .iter()
+            .copied()
+            .chain(self.off.iter().map(|&fraction| of(fraction)))
+            .collect();
+        let nodes = position.len();
+        let mut out = vec![Vec::new(); nodes];
+        for (u, pair) in (0u32..).zip(chain.windows(2)) {
+            out[u as usize].push((u + 1, C::of(pair[1] - pair[0])));
+        }
+        for &(from, to, class, fraction) in &self.edges {
+            let (u, v) = (usize::from(from) % nodes, usize::from(to) % nodes);
+            let slack = match class {
+                0 => 0,
+                1 => 1,
+                2 => i128::from(fraction % 8),
+                _ => of(fraction) / 2,
+            };
+            let cost = (position[v] - position[u]).max(0) + slack;
+            if cost <= C::MAX {
+                out[u].push((u32::try_from(v).unwrap(), C::of(cost)));
+            }
+        }
+        let start = 0;
+        let goal = u32::try_from(chain.len() - 1).unwrap();
+        let to_goal = distances(&out, goal, true);
+        let from_start = distances(&out, start, false);
+        Net {
+            h: heuristic(&to_goal, self.kinds[0], &self.percents[0]),
+            back_h: heuristic(&from_start, self.kinds[1], &self.percents[1]),
+            into: incoming(&out),
+            out,
+            start,
+            goal,
+            undirected: false,
+        }
+    }
+}
+
+/// The bidirectional heuristic searchers, kept from case to case as a
+/// program that reuses them would: what one search leaves behind must not
+/// change the next.
+struct Reused<C> {
+    mm: Mm<u32, u32, C>,
+    nbs: Nbs<u32, u32, C>,
+    dvcbs: Dvcbs<u32, u32, C>,
+    bae: Bae<u32, u32, C>,
+    bae_dense: Bae<u32, u32, C, Dense>,
+}
+
+impl<C: Exact> Reused<C> {
+    fn new() -> Self {
+        Reused {
+            mm: Mm::new(),
+            nbs: Nbs::new(),
+            dvcbs: Dvcbs::new(),
+            bae: Bae::new(),
+            bae_dense: Bae::new().dense(),
+        }
+    }
+
+    fn search(&mut self, net: &Net<C>) -> Vec<(&'static str, ResultOf<Net<C>>)> {
+        vec![
+            ("mm_reused_across_cases", self.mm.search(net)),
+            ("nbs_reused_across_cases", self.nbs.search(net)),
+            ("dvcbs_reused_across_cases", self.dvcbs.search(net)),
+            ("bae_reused_across_cases", self.bae.search(net)),
+            ("bae_ranked_reused_across_cases", self.bae_dense.search(net)),
+        ]
+    }
+}
+
 /// Checks every search's answer on `case` with costs in `C`.
-fn check<C: Exact>(case: &Case) -> Result<(), TestCaseError> {
+fn check<C: Exact>(case: &impl Build, reused: &mut Reused<C>) -> Result<(), TestCaseError> {
     let net = case.net::<C>();
+    let kinds = case.kinds();
     let optimum = distances(&net.out, net.start, false)[net.goal as usize];
     let fewest = fewest_steps(&net);
     let limits = Limits::new();
     let ida_limits = Limits::new().max_expanded(20_000);
     let mut results = run_all(&net, &limits, &ida_limits);
+    results.extend(run_consistent(&net, &limits));
+    results.extend(reused.search(&net));
     if net.undirected {
         results.extend(run_ida_both(&net, &ida_limits).into_iter().skip(1));
     }
-    let uses_backward = |name: &str| name.starts_with("mm") || name.starts_with("nbs");
+    let starts = |name: &str, prefixes: &[&str]| prefixes.iter().any(|p| name.starts_with(p));
     for (name, result) in &results {
-        let admissible =
-            case.kinds[0].admissible() && (!uses_backward(name) || case.kinds[1].admissible());
+        // What the search needs of its heuristics to be optimal.
+        let sound = if starts(name, &["dvcbs", "bae"]) {
+            kinds[0].consistent() && kinds[1].consistent()
+        } else if starts(name, &["mm", "nbs"]) {
+            kinds[0].admissible() && kinds[1].admissible()
+        } else {
+            kinds[0].admissible()
+        };
         let ida = name.starts_with("idastar");
-        check_one(&net, name, result, optimum, fewest, admissible, ida)?;
+        check_one(&net, name, result, optimum, fewest, sound, ida)?;
     }
     Ok(())
 }
@@ -351,7 +559,7 @@ fn check_one<C: Exact>(
     result: &ResultOf<Net<C>>,
     optimum: Option<i128>,
     fewest: Option<(usize, bool)>,
-    admissible: bool,
+    sound: bool,
     ida: bool,
 ) -> Result<(), TestCaseError> {
     let row = format!("{name}: {:?}", result.outcome);
@@ -390,7 +598,7 @@ fn check_one<C: Exact>(
                 "{row}, but every walk of up to {steps} steps fits"
             ),
         }
-    } else if name.starts_with("greedy") || !admissible {
+    } else if name.starts_with("greedy") || !sound {
         if let Some(solution) = found {
             prop_assert!(
                 solution.cost.into() >= optimum,
@@ -408,7 +616,7 @@ fn check_one<C: Exact>(
 
 /// A few seconds of cases per cost type in CI; `DIFFERENTIAL_CASES`
 /// overrides the count.
-fn run<C: Exact>(cases_by_default: u32) {
+fn run<C: Exact, B: Build>(cases_by_default: u32, strategy: impl Strategy<Value = B>) {
     let count = std::env::var("DIFFERENTIAL_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -418,40 +626,70 @@ fn run<C: Exact>(cases_by_default: u32) {
         failure_persistence: None,
         ..Config::default()
     });
-    if let Err(failure) = runner.run(&cases(), |case| check::<C>(&case)) {
+    let reused = RefCell::new(Reused::<C>::new());
+    if let Err(failure) = runner.run(&strategy, |case| {
+        check::<C>(&case, &mut reused.borrow_mut())
+    }) {
         panic!("{failure}");
     }
 }
 
 #[test]
 fn every_search_agrees_with_the_oracle_on_u8_costs() {
-    run::<u8>(600);
+    run::<u8, _>(400, cases());
 }
 
 #[test]
 fn every_search_agrees_with_the_oracle_on_i8_costs() {
-    run::<i8>(600);
+    run::<i8, _>(400, cases());
 }
 
 #[test]
 fn every_search_agrees_with_the_oracle_on_u16_costs() {
-    run::<u16>(300);
+    run::<u16, _>(200, cases());
 }
 
 #[test]
 fn every_search_agrees_with_the_oracle_on_u32_costs() {
-    run::<u32>(300);
+    run::<u32, _>(200, cases());
 }
 
-/// The long run: every cost type, `DIFFERENTIAL_CASES` each (10,000 by
-/// default).
+#[test]
+fn every_search_agrees_with_the_oracle_at_the_top_of_u8() {
+    run::<u8, _>(TOP_CASES, top_cases());
+}
+
+#[test]
+fn every_search_agrees_with_the_oracle_at_the_top_of_i8() {
+    run::<i8, _>(TOP_CASES, top_cases());
+}
+
+#[test]
+fn every_search_agrees_with_the_oracle_at_the_top_of_u16() {
+    run::<u16, _>(TOP_CASES, top_cases());
+}
+
+#[test]
+fn every_search_agrees_with_the_oracle_at_the_top_of_u32() {
+    run::<u32, _>(TOP_CASES, top_cases());
+}
+
+/// The cases at the top of each type in CI.
+const TOP_CASES: u32 = 80;
+
+/// The long run: both shapes in every cost type, `DIFFERENTIAL_CASES`
+/// each (10,000 by default).
 #[test]
 #[ignore = "minutes; run with --release, see docs/reliability.md"]
 fn every_search_agrees_with_the_oracle_long() {
-    run::<u8>(10_000);
-    run::<i8>(10_000);
-    run::<u16>(10_000);
-    run::<u32>(10_000);
+    run::<u8, _>(10_000, cases());
+    run::<i8, _>(10_000, cases());
+    run::<u16, _>(10_000, cases());
+    run::<u32, _>(10_000, cases());
+    run::<u8, _>(10_000, top_cases());
+    run::<i8, _>(10_000, top_cases());
+    run::<u16, _>(10_000, top_cases());
+    run::<u32, _>(10_000, top_cases());
 }
 
 /// The case that found MM returning a costlier path: the backward search's
@@ -465,6 +703,7 @@ fn mm_finds_the_optimum_when_a_priority_does_not_fit_the_cost_type() {
     let mut h = vec![0; 6];
     h[5] = 117;
     let net = Net {
+        into: incoming(&out),
         out,
         h,
         back_h: vec![0; 6],
@@ -476,5 +715,46 @@ fn mm_finds_the_optimum_when_a_priority_does_not_fit_the_cost_type() {
         let solution = result.solution().expect("5 reaches 2");
         assert_replays(&net, solution);
         assert_eq!(solution.cost, 149, "{:?}", solution.states);
+    }
+}
+
+/// The case that found DVCBS reporting a cost its path does not have: with
+/// an inconsistent backward heuristic (h(4) is 95% of 4's distance from
+/// the start, h(5) zero), the backward search reaches the start through 5
+/// at 628,761,978 + 1,123,277,965, records that meeting, then reaches 5
+/// again more cheaply through 4, which re-parents 5 but leaves the
+/// meeting's cost as it was; the forward search then runs out of nodes
+/// and the path through the current parents, 0 2 5 4 3, costs
+/// 1,527,392,214, not the 1,752,039,943 reported.
+#[test]
+fn a_solution_costs_what_its_steps_cost() {
+    let case = Case {
+        nodes: 6,
+        edges: vec![
+            (3, 5, 5, 15_990),
+            (5, 4, 0, 0),
+            (4, 3, 5, 10_277),
+            (5, 2, 5, 1_726),
+            (4, 1, 0, 0),
+            (0, 2, 5, 26_840),
+        ],
+        start: 0,
+        goal: 3,
+        undirected: true,
+        kinds: [Kind::Admissible, Kind::Admissible],
+        percents: [vec![0; 6], vec![0, 101, 0, 0, 95, 101]],
+    };
+    let net = case.net::<u32>();
+    // Neither DVCBS nor BAE* promises the optimum here; each must report
+    // what its path costs.
+    for (name, result) in run_consistent(&net, &Limits::new()) {
+        let solution = result
+            .solution()
+            .unwrap_or_else(|| panic!("{name}: 0 reaches 3"));
+        assert_replays(&net, solution);
+        if name.starts_with("dvcbs") {
+            assert_eq!(solution.states, [0, 2, 5, 4, 3], "{name}");
+            assert_eq!(solution.cost, 1_527_392_214, "{name}");
+        }
     }
 }

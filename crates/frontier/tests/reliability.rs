@@ -124,6 +124,89 @@ fn costs_that_fit_exactly_still_solve() {
     }
 }
 
+/// The chain of the report, built with closures: 0 → 1 → … → `length` in
+/// steps of `one`, searchable backward.
+fn closure_chain<C: Cost>(
+    length: u32,
+    one: C,
+) -> impl BidirectionalProblem<State = u32, Action = (), Cost = C> {
+    frontier::from_fn(
+        0u32,
+        move |&n: &u32| (n < length).then_some((n + 1, one)),
+        move |&n: &u32| n == length,
+    )
+    .goal_and_predecessors(length, move |&n: &u32| (n > 0).then(|| (n - 1, one)))
+}
+
+/// Checks that `result`, a search of a path costing `length` in `C`, found
+/// that cost (replayed) or, when it does not fit, stopped with
+/// [`Limit::CostOverflow`].
+fn costs_length_or_overflows<P>(name: &str, problem: &P, result: &common::ResultOf<P>, length: u32)
+where
+    P: SearchProblem<State = u32, Action = ()>,
+    P::Cost: TryFrom<u32>,
+{
+    match (P::Cost::try_from(length).ok(), &result.outcome) {
+        (Some(cost), Outcome::Found(solution)) => {
+            common::assert_replays(problem, solution);
+            assert_eq!(solution.cost, cost, "{name}, length {length}");
+        }
+        (None, Outcome::LimitReached(Limit::CostOverflow)) => {}
+        (_, outcome) => panic!("{name}, length {length}: {outcome:?}"),
+    }
+}
+
+/// The plain functions of the searches from both ends on the chain of
+/// `length` unit steps in `C`, built with closures.
+fn bidirectional_on_unit_chain<C>(length: u32, one: C)
+where
+    C: Cost + TryFrom<u32> + Send + Sync + 'static,
+{
+    let closures = closure_chain(length, one);
+    for (name, result) in [
+        ("bae", frontier::bae(&closures)),
+        ("dvcbs", frontier::dvcbs(&closures)),
+        ("mm", frontier::mm(&closures)),
+        ("nbs", frontier::nbs(&closures)),
+        ("bidirectional_bfs", frontier::bidirectional_bfs(&closures)),
+    ] {
+        costs_length_or_overflows(name, &closures, &result, length);
+    }
+}
+
+/// [`bidirectional_on_unit_chain`], and every variant of DVCBS and BAE*
+/// (dense, each open list, reused) on the same chain as a [`Chain`].
+fn every_variant_on_unit_chain<C>(length: u32, one: C)
+where
+    C: Cost + TryFrom<u32> + Send + Sync + 'static,
+{
+    bidirectional_on_unit_chain(length, one);
+    let chain = Chain { length, step: one };
+    for (name, result) in common::run_consistent(&chain, &Limits::new()) {
+        costs_length_or_overflows(name, &chain, &result, length);
+    }
+}
+
+#[test]
+fn bidirectional_searches_find_a_cost_at_the_top_of_u8() {
+    // BAE*'s priority 2g + h - h_r passes 255 long before the path's cost
+    // does: it used to drop those nodes and answer `Unreachable` for every
+    // length from 129 on, and for 256 where the cost does not fit.
+    for length in 120..=260 {
+        every_variant_on_unit_chain(length, 1u8);
+    }
+    for length in 60..=130 {
+        every_variant_on_unit_chain(length, 1i8);
+    }
+}
+
+#[test]
+fn bidirectional_searches_find_a_cost_at_the_top_of_u16() {
+    for length in [65_535, 65_536] {
+        bidirectional_on_unit_chain(length, 1u16);
+    }
+}
+
 #[test]
 fn a_deadline_that_does_not_fit_means_no_deadline() {
     let problem = Chain {

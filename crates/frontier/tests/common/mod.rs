@@ -649,6 +649,75 @@ where
     ]
 }
 
+/// The names and results of the searches that are optimal only for
+/// consistent heuristics, DVCBS and BAE*: hashed, dense, on the binary
+/// heap and the priority queue, and a searcher reused after a first search
+/// of the same problem.
+pub fn run_consistent<P>(
+    problem: &P,
+    limits: &frontier::Limits<P::Cost>,
+) -> Vec<(&'static str, ResultOf<P>)>
+where
+    P: BidirectionalProblem + RankedStates,
+    P::Cost: Default,
+{
+    use frontier::{Bae, Dvcbs, open::OpenList};
+    let mut reused_dvcbs = Dvcbs::new().limits(limits);
+    let _ = reused_dvcbs.search(problem);
+    let mut reused_bae = Bae::new().limits(limits);
+    let _ = reused_bae.search(problem);
+    vec![
+        ("dvcbs", Dvcbs::new().limits(limits).search(problem)),
+        (
+            "dvcbs_ranked",
+            Dvcbs::new().dense().limits(limits).search(problem),
+        ),
+        (
+            "dvcbs_binary_heap",
+            Dvcbs::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "dvcbs_priority_queue",
+            Dvcbs::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits)
+                .search(problem),
+        ),
+        ("dvcbs_reused", reused_dvcbs.search(problem)),
+        ("bae", Bae::new().limits(limits).search(problem)),
+        (
+            "bae_ranked",
+            Bae::new().dense().limits(limits).search(problem),
+        ),
+        (
+            "bae_binary_heap",
+            Bae::new()
+                .open_list(OpenList::BinaryHeap)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "bae_priority_queue",
+            Bae::new()
+                .open_list(OpenList::PriorityQueue)
+                .limits(limits)
+                .search(problem),
+        ),
+        (
+            "bae_priority_queue_ranked",
+            Bae::new()
+                .open_list(OpenList::PriorityQueue)
+                .dense()
+                .limits(limits)
+                .search(problem),
+        ),
+        ("bae_reused", reused_bae.search(problem)),
+    ]
+}
+
 /// Whether an algorithm of `run_all` promises no optimal path, only a path.
 pub fn any_path(name: &str) -> bool {
     name.starts_with("greedy")
