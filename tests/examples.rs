@@ -704,6 +704,25 @@ fn pattern_databases_in_every_program() {
     let err = stderr(&output);
     assert!(err.contains("5-5-5 pattern database ready"), "{err}");
     assert!(err.contains("built in"), "{err}");
+    // stderr is not a terminal here: the builds' progress comes as plain
+    // lines, a few per table, each table's last at its end.
+    let progress: Vec<&str> = err
+        .lines()
+        .filter(|line| line.starts_with("progress: "))
+        .collect();
+    for group in 1..=3 {
+        let lines = progress
+            .iter()
+            .filter(|line| line.contains(&format!("building group {group}/3 ")))
+            .count();
+        assert!((2..=30).contains(&lines), "{err}");
+    }
+    assert!(
+        progress
+            .last()
+            .is_some_and(|line| line.contains(" entries (100%)")),
+        "{err}"
+    );
 
     let walk_only = temp_file("compare-pdb.txt", &format!("{walk}\n"));
     let output = run(

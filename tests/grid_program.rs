@@ -9,6 +9,7 @@
 
 mod support;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -212,7 +213,8 @@ fn csv_rows_parse_and_match_the_optimal_lengths() {
             "optimal",
             "found",
             "expanded",
-            "micros"
+            "micros",
+            "stopped"
         ]
     );
     let mut rows = 0;
@@ -232,6 +234,7 @@ fn csv_rows_parse_and_match_the_optimal_lengths() {
         assert!((found - optimal).abs() <= tolerance, "{record:?}");
         record[9].parse::<u64>().expect("a count");
         record[10].parse::<f64>().expect("a time");
+        assert_eq!(&record[11], "", "no limit stopped it");
         rows += 1;
     }
     assert_eq!(rows, 2 * 160);
@@ -397,7 +400,7 @@ fn bad_input_is_named_by_file_and_line() {
         &[&scen],
         &[
             &scen_name,
-            "line 2: the map maps/dao/arena.map",
+            "line 2: the map \"maps/dao/arena.map\"",
             "cannot read",
         ],
     );
@@ -486,4 +489,289 @@ fn a_folder_runs_its_scenarios_and_maps_can_live_elsewhere() {
     );
     assert_eq!(row(&out, "arena.map", "A*")[..2], ["320", "320"]);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Whether `prlimit` (util-linux) runs here: the memory tests need it to
+/// cap the program's address space, and are skipped without it.
+fn have_prlimit() -> bool {
+    let found = Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !found {
+        eprintln!("skipped: no prlimit to cap the address space");
+    }
+    found
+}
+
+/// Runs the program with `args` under an address-space limit of `bytes`.
+fn run_limited<S: AsRef<std::ffi::OsStr>>(bytes: u64, args: &[S]) -> Output {
+    Command::new("prlimit")
+        .arg(format!("--as={bytes}"))
+        .arg(program())
+        .args(args)
+        .output()
+        .expect("prlimit runs")
+}
+
+/// Asserts that the program ended with exit status 1, not by a signal
+/// (an abort for lack of memory), and that stderr names each of `names`
+/// in a message of at most `longest` bytes; returns stderr.
+fn failed_cleanly(output: &Output, names: &[&str], longest: usize) -> String {
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    let excerpt: String = err.chars().take(2000).collect();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{:?}: {excerpt}",
+        output.status
+    );
+    assert!(
+        err.len() <= longest,
+        "{} bytes on stderr: {excerpt}",
+        err.len()
+    );
+    for name in names {
+        assert!(err.contains(name), "{name:?} not in {excerpt}");
+    }
+    err
+}
+
+#[test]
+fn a_map_of_newlines_is_refused_in_bounded_memory() {
+    // The map reader kept 16 bytes a line before it read the header: the
+    // 8 Mi lines of this 8 MiB file took 128 MiB and aborted under the
+    // 100 MB limit (256 MiB of them took 4.46 GB). Now it holds the file
+    // and nothing per line.
+    if !have_prlimit() {
+        return;
+    }
+    let dir = scratch("newlines");
+    std::fs::write(dir.join("blank.map"), vec![b'\n'; 1 << 23]).expect("a scratch file");
+    let scen = dir.join("blank.scen");
+    std::fs::write(&scen, "version 1\n0\tblank.map\t2\t1\t0\t0\t1\t0\t1\n").expect("a file");
+    let output = run_limited(100_000_000, &[&scen]);
+    let map = dir.join("blank.map").display().to_string();
+    failed_cleanly(&output, &[&map, "line 1: the header has no map line"], 1000);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_scenario_of_many_lines_is_stored_compactly() {
+    // 500,000 queries on one map, then one naming a missing map. The
+    // queries took about 245 bytes each as the loader parsed, regrouped
+    // and copied them (over 120 MB here: an abort under the 100 MB
+    // limit); streamed into their map's list they take about 100 bytes,
+    // and the missing map is reported at its line.
+    if !have_prlimit() {
+        return;
+    }
+    let dir = scratch("many-lines");
+    std::fs::write(
+        dir.join("a.map"),
+        "type octile\nheight 1\nwidth 2\nmap\n..\n",
+    )
+    .expect("a scratch file");
+    let lines = 500_000;
+    let mut text = String::from("version 1\n");
+    text.push_str(&"0\ta.map\t2\t1\t0\t0\t1\t0\t1\n".repeat(lines));
+    text.push_str("0\tgone.map\t2\t1\t0\t0\t1\t0\t1\n");
+    let scen = dir.join("many.scen");
+    std::fs::write(&scen, text).expect("a scratch file");
+    let output = run_limited(100_000_000, &[&scen]);
+    let scen_name = scen.display().to_string();
+    let at = format!("line {}: the map \"gone.map\"", lines + 2);
+    failed_cleanly(&output, &[&scen_name, &at, "cannot read"], 1000);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_scenario_naming_20000_maps_reports_the_first_missing_one() {
+    // The loader grouped the queries by map with a linear search over the
+    // maps named so far: 20,000 maps took 9 s (release) before the first
+    // missing one was reported. It is reported at its line, unread past.
+    let dir = scratch("many-maps");
+    let mut text = String::from("version 1\n");
+    for i in 0..20_000 {
+        writeln!(text, "0\tmaps/m{i}.map\t2\t1\t0\t0\t1\t0\t1").expect("a String");
+    }
+    let scen = dir.join("many.scen");
+    std::fs::write(&scen, text).expect("a scratch file");
+    let scen_name = scen.display().to_string();
+    refused(
+        &[&scen],
+        &[&scen_name, "line 2: the map \"maps/m0.map\"", "cannot read"],
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A `side`x`side` map in `dir`, `open.map`, and a scenario of one query
+/// on it, `open.scen`; returns the scenario's path. The map is open and
+/// the query from corner to corner; or, `walled`, a wall crosses the
+/// middle row but for its last cell, and the query goes from the top left
+/// corner to the bottom left one, so that A* with the Manhattan distance
+/// searches most of the map.
+fn big_map(dir: &Path, side: usize, walled: bool) -> PathBuf {
+    let last = side - 1;
+    let mut map = format!("type octile\nheight {side}\nwidth {side}\nmap\n");
+    let open = ".".repeat(side) + "\n";
+    map.push_str(&open.repeat(side / 2));
+    if walled {
+        map.push_str(&("@".repeat(last) + ".\n"));
+    } else {
+        map.push_str(&open);
+    }
+    map.push_str(&open.repeat(side - side / 2 - 1));
+    std::fs::write(dir.join("open.map"), map).expect("a scratch file");
+    let scen = dir.join("open.scen");
+    let (goal, length) = if walled {
+        ((0, last), format!("{}", 2 * last + 2 * last))
+    } else {
+        #[expect(clippy::cast_precision_loss, reason = "a side of a few thousand cells")]
+        let diagonal = last as f64 * std::f64::consts::SQRT_2;
+        ((last, last), format!("{diagonal:.3}"))
+    };
+    std::fs::write(
+        &scen,
+        format!(
+            "version 1\n0\topen.map\t{side}\t{side}\t0\t0\t{}\t{}\t{length}\n",
+            goal.0, goal.1
+        ),
+    )
+    .expect("a scratch file");
+    scen
+}
+
+#[test]
+fn a_search_stopped_by_memory_is_reported_as_such_and_fails() {
+    // Dijkstra's search of a 2000x2000 open map needs well over 48 MB:
+    // under that limit it stops with Limit::Memory. That was reported as
+    // "stopped at --max-nodes 10000000 (counted, not failed)", exit 0.
+    if !have_prlimit() {
+        return;
+    }
+    let dir = scratch("memory-stop");
+    let scen = big_map(&dir, 2000, false);
+    let output = run_limited(
+        48_000_000,
+        &[scen.as_os_str(), "--algo".as_ref(), "dijkstra".as_ref()],
+    );
+    let out = stdout(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{:?}: {out}{}",
+        output.status,
+        stderr(&output)
+    );
+    // queries, optimal, longer, wrong, stopped
+    assert_eq!(
+        row(&out, "open.map", "Dijkstra")[..5],
+        ["1", "0", "0", "0", "1"],
+        "{out}"
+    );
+    assert!(
+        out.contains("Dijkstra: 1 of 1 query stopped by its memory limit"),
+        "{out}"
+    );
+    assert!(!out.contains("--max-nodes"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_reference_search_stopped_by_memory_stops_the_run() {
+    // Under cardinal movement each length is checked against plain A*'s.
+    // When that A* was stopped by the memory, its "no length" was taken
+    // for "no path": every path found was reported wrong.
+    if !have_prlimit() {
+        return;
+    }
+    let dir = scratch("reference-stop");
+    let scen = big_map(&dir, 2000, true);
+    let output = run_limited(
+        48_000_000,
+        &[
+            scen.as_os_str(),
+            "--movement".as_ref(),
+            "cardinal".as_ref(),
+            "--algo".as_ref(),
+            "greedy".as_ref(),
+        ],
+    );
+    let scen_name = scen.display().to_string();
+    failed_cleanly(
+        &output,
+        &[
+            &scen_name,
+            "line 2: A* (the reference) stopped by its memory limit on open.map",
+        ],
+        1000,
+    );
+    assert_eq!(stdout(&output), "", "nothing is judged");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_long_map_name_is_cut_in_the_message() {
+    // A 10 MB map name was echoed twice: 20 MB on stderr.
+    let dir = scratch("long-name");
+    let name = "m".repeat(10_000_000);
+    let scen = dir.join("long.scen");
+    std::fs::write(
+        &scen,
+        format!("version 1\n0\t{name}\t2\t1\t0\t0\t1\t0\t1\n"),
+    )
+    .expect("a scratch file");
+    let output = run(&[&scen]);
+    let scen_name = scen.display().to_string();
+    failed_cleanly(
+        &output,
+        &[&scen_name, "line 2: the map \"mmmm", "… of 10000000 bytes"],
+        1000,
+    );
+    // The same name where a field is bad, and a long bad field.
+    std::fs::write(
+        &scen,
+        format!("version 1\n0\t{name}\t2\t1\t0\t0\t1\tx\t1\n"),
+    )
+    .expect("a scratch file");
+    failed_cleanly(&run(&[&scen]), &["line 2: the goal y \"x\""], 1000);
+    std::fs::write(
+        &scen,
+        format!("version 1\n0\ta.map\t2\t1\t0\t0\t1\t{name}\t1\n"),
+    )
+    .expect("a scratch file");
+    failed_cleanly(
+        &run(&[&scen]),
+        &["line 2: the goal y \"mmm", "… of 10000000 bytes"],
+        1000,
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_version_line_after_blank_lines_or_with_blanks_around_it_is_read() {
+    // Refused before with "line 3: expected 9 fields ..., found 2".
+    for (name, version) in [
+        ("blank-first", "\n\nversion 1"),
+        ("indented", "  version 1"),
+        ("surrounded", " \t\r\n \n\t version 1.0 \t"),
+    ] {
+        let scen = edited(name, 1, |_| version.to_owned(), Some(&arena_map()));
+        let output = run(&[&scen]);
+        let out = stdout(&output);
+        assert!(output.status.success(), "{name}: {out}{}", stderr(&output));
+        assert_eq!(row(&out, "arena.map", "A*")[..2], ["160", "160"], "{name}");
+        let _ = std::fs::remove_dir_all(scratch(name));
+    }
+    // Query lines with blanks around them, tab-separated or not.
+    let scen = edited(
+        "blank-queries",
+        2,
+        |l| format!("\t {l} \t"),
+        Some(&arena_map()),
+    );
+    let output = run(&[&scen]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(scratch("blank-queries"));
 }

@@ -486,3 +486,374 @@ fn invalid_utf8_spoils_its_line_not_the_file() {
         let _ = std::fs::remove_file(file);
     }
 }
+
+/// The workspace's file at `path` (relative to its root).
+fn workspace_file(path: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    path.to_str().expect("a UTF-8 workspace path").to_owned()
+}
+
+/// Runs example `name` with `args`, stdin empty, stdout to `stdout`; a
+/// child still running after a minute is killed and the test fails (a
+/// program that waits forever must not hang the suite).
+fn run_within(name: &str, args: &[&str], stdin: &[u8], stdout: Stdio) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdin = stdin.to_vec();
+    // A program that stops early closes its stdin: a failed write is fine.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let mut errors = child.stderr.take().expect("a piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut errors, &mut text);
+        text
+    });
+    let deadline = std::time::Instant::now() + Duration::from_mins(1);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the example runs") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{name} {args:?} still runs after a minute: killed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    writer.join().expect("the writer thread");
+    let stderr = reader.join().expect("the stderr reader");
+    let mut stdout = Vec::new();
+    if let Some(mut out) = child.stdout.take() {
+        let _ = std::io::Read::read_to_end(&mut out, &mut stdout);
+    }
+    Output {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// A run of each program that prints something, quick in a debug build:
+/// the example's name, its arguments, its stdin. The files it reads are
+/// made by the caller (`boards`, `stacks`, `fifteen`, `twentyfour`).
+fn printing_runs(files: &[PathBuf; 4]) -> Vec<(&'static str, Vec<String>, &'static [u8])> {
+    let [boards, stacks, fifteen, twentyfour] = files
+        .each_ref()
+        .map(|file| file.to_str().unwrap().to_owned());
+    let scenario = workspace_file("crates/grid/testdata/arena.map.scen");
+    let terrain = workspace_file("examples/data/terrain.txt");
+    let owned = |args: &[&str]| args.iter().map(|&arg| arg.to_owned()).collect::<Vec<_>>();
+    vec![
+        ("grid", owned(&[&scenario]), b"" as &[u8]),
+        ("grid", owned(&[&scenario, "--format", "csv"]), b""),
+        (
+            "compare",
+            owned(&[
+                "--maps",
+                &scenario,
+                "--algorithms",
+                "astar",
+                "--heuristics",
+                "octile",
+            ]),
+            b"",
+        ),
+        (
+            "compare",
+            owned(&["--boards", &boards, "--algorithms", "bfs"]),
+            b"",
+        ),
+        (
+            "compare",
+            owned(&["--pancakes", &stacks, "--algorithms", "bfs"]),
+            b"",
+        ),
+        (
+            "compare",
+            owned(&[
+                "--terrain",
+                &terrain,
+                "--algorithms",
+                "astar",
+                "--format",
+                "csv",
+            ]),
+            b"",
+        ),
+        ("terrain", owned(&["--width", "20", "--height", "8"]), b""),
+        ("enumerate", owned(&["--size", "2x4"]), b""),
+        (
+            "fifteen",
+            owned(&["--heuristic", "manhattan", &fifteen]),
+            b"",
+        ),
+        (
+            "twentyfour",
+            owned(&["--heuristic", "manhattan", &twentyfour]),
+            b"",
+        ),
+        ("eight", Vec::new(), b"2 3 4 1 5 x 7 6 8\n"),
+        ("knight", Vec::new(), b"1\n8\n0 0\n7 0\n"),
+    ]
+}
+
+/// The input files of [`printing_runs`].
+fn printing_files(tag: &str) -> [PathBuf; 4] {
+    let twentyfour = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24\n";
+    [
+        temp_file(&format!("{tag}-boards.txt"), "2 3 4 1 5 x 7 6 8\n"),
+        temp_file(&format!("{tag}-stacks.txt"), "3 1 2\n"),
+        temp_file(
+            &format!("{tag}-fifteen.txt"),
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+        ),
+        temp_file(&format!("{tag}-twentyfour.txt"), twentyfour),
+    ]
+}
+
+#[test]
+fn every_program_reports_a_stdout_it_cannot_write() {
+    // Before: grid, compare, terrain and enumerate panicked (exit 101,
+    // "failed printing to stdout"); fifteen and twentyfour exited 0 with
+    // their results lost.
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .ok()
+    };
+    if full().is_none() {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    }
+    let files = printing_files("full");
+    for (name, args, stdin) in printing_runs(&files) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let stdout = Stdio::from(full().expect("/dev/full opens"));
+        let output = run_within(name, &args, stdin, stdout);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{name} {args:?}: {err}");
+        assert!(!err.contains("panicked"), "{name} {args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to stdout: "),
+            "{name} {args:?}: {err}"
+        );
+    }
+    for file in files {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn a_closed_pipe_on_stdout_ends_every_program_quietly() {
+    // The reader of `frontier ... | head -1` has what it wanted: no panic
+    // (compare, grid, terrain and enumerate once exited 101), no error.
+    let files = printing_files("pipe");
+    for (name, args, stdin) in printing_runs(&files) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let output = run_within(name, &args, stdin, Stdio::from(writer));
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "{name} {args:?}: {err}");
+        assert!(!err.contains("panicked"), "{name} {args:?}: {err}");
+        assert!(!err.contains("error"), "{name} {args:?}: {err}");
+    }
+    for file in files {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn long_values_are_cut_short_in_error_messages() {
+    // Before: clap, and the programs' own messages, echoed a 100 kB
+    // argument in full.
+    const LONG: usize = 100_000;
+    let letters = "y".repeat(LONG);
+    let digits = "9".repeat(LONG);
+    let unknown = format!("--{letters}");
+    for (name, args) in [
+        ("eight", vec!["--size", &letters]),
+        ("eight", vec![&unknown]),
+        ("compare", vec!["--jobs", &digits]),
+        ("compare", vec!["--boards", &letters]),
+        ("twentyfour", vec!["--max-time", &letters]),
+        ("terrain", vec!["--weight", &letters]),
+        ("terrain", vec![&letters]),
+        ("fifteen", vec!["--limit", &digits, "korf100"]),
+        ("fifteen", vec![&letters]),
+        ("enumerate", vec!["--size", &letters]),
+    ] {
+        let output = run_within(name, &args, b"", Stdio::null());
+        let err = stderr(&output);
+        let shown = &err[..err.len().min(300)];
+        assert!(
+            matches!(output.status.code(), Some(1 | 2)),
+            "{name} {:?}: {shown}",
+            args.len()
+        );
+        assert!(!err.contains("panicked"), "{name}: {shown}");
+        assert!(
+            err.len() < 1500,
+            "{name}: {} bytes on stderr: {shown}",
+            err.len()
+        );
+        let longest = args.iter().map(|arg| arg.len()).max().unwrap_or(0);
+        assert!(
+            err.contains(&format!("… ({longest} bytes)")),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_count_of_zero_names_its_option_and_what_it_expects() {
+    // Before: clap's "number would be zero for non-zero type".
+    for (name, args, option) in [
+        ("fifteen", &["--limit", "0", "korf100"][..], "--limit"),
+        ("twentyfour", &["--limit", "0", "korf50"], "--limit"),
+        ("enumerate", &["--processes", "0"], "--processes"),
+    ] {
+        let output = run(name, args, b"");
+        assert_usage_error(&output, &[option, "'0'", "at least 1"]);
+        assert!(
+            !stderr(&output).contains("non-zero type"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn database_options_without_a_pattern_database_are_refused() {
+    // Before: `--dual` and `--no-reflection` beside a heuristic that looks
+    // no table up were accepted and did nothing.
+    let files = printing_files("dual");
+    let [boards, _, fifteen, twentyfour] = files.each_ref().map(|f| f.to_str().unwrap());
+    for (name, args, needles) in [
+        (
+            "fifteen",
+            &["--heuristic", "manhattan", "--dual", fifteen][..],
+            &["--dual", "manhattan"][..],
+        ),
+        (
+            "twentyfour",
+            &["--heuristic", "linear-conflict", "--dual", twentyfour],
+            &["--dual", "linear-conflict"],
+        ),
+        ("eight", &["--dual"], &["--dual", "linear-conflict"]),
+        (
+            "compare",
+            &[
+                "--boards",
+                boards,
+                "--heuristics",
+                "manhattan,misplaced",
+                "--dual",
+            ],
+            &["--dual", "manhattan,misplaced"],
+        ),
+        (
+            "fifteen",
+            &["--heuristic", "manhattan", "--no-reflection", fifteen],
+            &["--no-reflection", "manhattan"],
+        ),
+    ] {
+        let output = run_within(name, args, b"", Stdio::null());
+        assert_usage_error(&output, needles);
+    }
+    for file in files {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn named_inputs_that_are_not_regular_files_are_refused_unread() {
+    // Before: fifteen, twentyfour, terrain and compare --boards,
+    // --pancakes and --terrain waited forever on a FIFO with no writer,
+    // and read /dev/zero until memory ran out.
+    let fifo = std::env::temp_dir().join(format!("frontier-rel-{}-fifo", std::process::id()));
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("skipped: mkfifo cannot make a FIFO here");
+        return;
+    }
+    let fifo_path = fifo.to_str().unwrap();
+    let mut inputs = vec![(fifo_path, "not a regular file but a FIFO")];
+    if std::path::Path::new("/dev/zero").exists() {
+        inputs.push(("/dev/zero", "not a regular file but a device"));
+    }
+    for (input, message) in inputs {
+        for (name, args) in [
+            ("fifteen", vec!["--heuristic", "manhattan", input]),
+            ("twentyfour", vec!["--heuristic", "manhattan", input]),
+            ("terrain", vec![input]),
+            ("compare", vec!["--boards", input]),
+            ("compare", vec!["--pancakes", input]),
+            ("compare", vec!["--terrain", input]),
+        ] {
+            let output = run_within(name, &args, b"", Stdio::null());
+            let err = stderr(&output);
+            assert!(
+                matches!(output.status.code(), Some(1 | 2)),
+                "{name} {args:?}: {err}"
+            );
+            assert!(
+                err.contains(&format!("{input}: {message}")),
+                "{name} {args:?}: {err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_file(fifo);
+}
+
+#[test]
+fn compare_shows_its_progress_on_a_stderr_that_is_not_a_terminal() {
+    // Before: the progress bar is drawn only on a terminal, so a long
+    // `compare --maps` run logged to a file said nothing for hours.
+    let scenario = workspace_file("crates/grid/testdata/arena.map.scen");
+    let output = run(
+        "compare",
+        &[
+            "--maps",
+            &scenario,
+            "--algorithms",
+            "astar,jps",
+            "--heuristics",
+            "octile",
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|line| line.starts_with("progress: "))
+        .collect();
+    // A line at least per tenth of the work, the last at the end.
+    assert!(lines.len() >= 10, "{err}");
+    assert!(lines.len() <= 30, "{err}");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|line| line.contains("320/320 searches (100%)")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.contains("arena.map.scen grid: JPS (octile)")),
+        "{err}"
+    );
+}

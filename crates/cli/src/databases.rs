@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use sliding_puzzle::heuristic::pdb::large::LargePatternDatabase;
 use sliding_puzzle::heuristic::pdb::{GroupProgress, Partition, PatternDatabase};
+
+use crate::progress::Progress;
+use crate::registry::HeuristicName;
 
 /// Called with each build's progress.
 type ProgressFn = dyn Fn(&GroupProgress<'_>) + Send + Sync;
@@ -330,38 +332,37 @@ fn tile_list(tiles: &[u8]) -> String {
 }
 
 /// A progress reporter for [`PatternDatabases::on_progress`]: one
-/// progress bar on stderr per group being built (drawn only when stderr is
-/// a terminal).
-///
+/// [`Progress`] on stderr per group being built, a bar when stderr is a
+/// terminal and plain lines otherwise (a few per table, and one at its
+/// end), so that a build of minutes is seen to move in a log too.
 pub fn progress_bars() -> impl Fn(&GroupProgress<'_>) + Send + Sync + 'static {
-    // cannot fail: a constant template, exercised by every build
-    let style = ProgressStyle::with_template(
-        "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
-    // One bar per group being built, made on its first report.
-    let bar: Mutex<Option<(usize, ProgressBar)>> = Mutex::new(None);
+    // One reporter per group being built, made on its first report.
+    let current: Mutex<Option<(usize, Progress)>> = Mutex::new(None);
     move |progress: &GroupProgress<'_>| {
-        let mut bar = bar.lock().unwrap_or_else(PoisonError::into_inner);
-        if bar
+        let mut current = current.lock().unwrap_or_else(PoisonError::into_inner);
+        if current
             .as_ref()
             .is_none_or(|(group, _)| *group != progress.group)
         {
-            let new = ProgressBar::new(progress.build.entry_count).with_style(style.clone());
+            let new = Progress::new(
+                progress.build.entry_count,
+                "entries",
+                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
+            );
             new.set_prefix(format!(
                 "building group {}/{} (tiles {})",
                 progress.group + 1,
                 progress.groups,
                 tile_list(progress.tiles)
             ));
-            *bar = Some((progress.group, new));
+            *current = Some((progress.group, new));
         }
-        if let Some((_, bar)) = bar.as_ref() {
-            bar.set_position(progress.build.entries);
-            bar.set_message(format!("depth {}", progress.build.depth));
+        if let Some((_, reporter)) = current.as_ref() {
+            let depth = || format!("depth {}", progress.build.depth);
             if progress.build.finished {
-                bar.finish();
+                reporter.finish_at(progress.build.entries, depth);
+            } else {
+                reporter.set(progress.build.entries, depth);
             }
         }
     }
@@ -371,23 +372,72 @@ pub fn progress_bars() -> impl Fn(&GroupProgress<'_>) + Send + Sync + 'static {
 #[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
 pub struct DatabaseArgs {
     /// Where pattern databases are kept between runs (built there on first
-    /// use, with a progress bar on stderr)
+    /// use, with a progress bar on stderr, or progress lines when stderr is
+    /// not a terminal)
     #[arg(long, value_name = "DIR", default_value = "target/pdb-cache")]
     pub cache_dir: PathBuf,
 
     /// Use only the regular pattern-database lookup, not the maximum with
-    /// the board reflected across the main diagonal
+    /// the board reflected across the main diagonal (refused beside a
+    /// heuristic that is no pattern database)
     #[arg(long)]
     pub no_reflection: bool,
 
     /// Also look up the dual board (tiles and cells exchanged) and, with
     /// reflection, the reflected dual: the maximum of four lookups, fewer
-    /// nodes at the price of more lookups per node
+    /// nodes at the price of more lookups per node (refused beside a
+    /// heuristic that is no pattern database)
     #[arg(long)]
     pub dual: bool,
 }
 
 impl DatabaseArgs {
+    /// A complaint, for a usage error, if `--dual` or `--no-reflection` is
+    /// given beside `heuristics` (from the option `option`, as the command
+    /// line gave them) none of which looks boards up in pattern databases:
+    /// those options change only such lookups, and would do nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// use frontier_cli::registry::{DatabaseArgs, HeuristicName};
+    ///
+    /// #[derive(Parser)]
+    /// struct Args {
+    ///     #[command(flatten)]
+    ///     databases: DatabaseArgs,
+    /// }
+    ///
+    /// let dual = Args::parse_from(["fifteen", "--dual"]).databases;
+    /// let complaint = dual.ignored("--heuristic", &[HeuristicName::Manhattan]);
+    /// assert!(complaint.unwrap().starts_with(
+    ///     "--dual changes only the lookups of pattern databases, and --heuristic manhattan uses none"
+    /// ));
+    /// assert_eq!(dual.ignored("--heuristic", &[HeuristicName::Pdb78]), None);
+    /// let plain = Args::parse_from(["fifteen"]).databases;
+    /// assert_eq!(plain.ignored("--heuristic", &[HeuristicName::Manhattan]), None);
+    /// ```
+    #[must_use]
+    pub fn ignored(&self, option: &str, heuristics: &[HeuristicName]) -> Option<String> {
+        let flag = if self.dual {
+            "--dual"
+        } else if self.no_reflection {
+            "--no-reflection"
+        } else {
+            return None;
+        };
+        if heuristics.iter().any(|h| h.uses_pattern_database()) {
+            return None;
+        }
+        let names: Vec<&str> = heuristics.iter().map(|h| h.name()).collect();
+        Some(format!(
+            "{flag} changes only the lookups of pattern databases, and {option} {} uses none: \
+             leave {flag} out, or choose a pattern database",
+            names.join(",")
+        ))
+    }
+
     /// The databases these options describe, reporting builds with
     /// [`progress_bars`] and loads on stderr.
     #[must_use]

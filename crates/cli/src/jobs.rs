@@ -56,7 +56,12 @@ pub fn parse_jobs(text: &str) -> Result<NonZeroUsize, String> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("expected a whole number from 1 to {MAX_JOBS}"));
     }
-    let too_many = || format!("{digits} is above the ceiling of {MAX_JOBS} threads");
+    let too_many = || {
+        format!(
+            "{} is above the ceiling of {MAX_JOBS} threads",
+            crate::input::excerpt(digits)
+        )
+    };
     // Only digits: a failure to parse is a number too large for usize.
     let jobs = digits.parse::<usize>().map_err(|_| too_many())?;
     match NonZeroUsize::new(jobs) {

@@ -16,6 +16,11 @@
 //!   [`knight`]: the judge problems' readers; [`databases`]: the pattern
 //!   databases the programs load or build; [`jobs`], [`lines`]: thread
 //!   counts and input lines.
+//! - [`input`], [`output`] and [`progress`]: what every program does the
+//!   same way: named files read only when regular and of bounded size,
+//!   long values cut short in messages; results printed on stdout with
+//!   every write checked; progress on stderr, as a bar on a terminal and
+//!   as plain lines elsewhere.
 //!
 //! # Feature flags
 //!
@@ -26,10 +31,13 @@ pub mod databases;
 pub mod domain;
 pub mod domains;
 pub mod eight;
+pub mod input;
 pub mod jobs;
 pub mod knight;
 pub mod lines;
+pub mod output;
 pub mod programs;
+pub mod progress;
 pub mod registry;
 pub mod scenarios;
 pub mod strategy;

@@ -374,6 +374,10 @@ pub struct HeuristicEntry {
     pub help: &'static str,
     /// Whether `compare` runs it by default.
     pub compared: bool,
+    /// Whether it looks boards up in pattern databases: the options of
+    /// [`DatabaseArgs`] (`--dual`, `--no-reflection`, `--cache-dir`)
+    /// change its lookups, and do nothing to the others.
+    pub pattern_database: bool,
 }
 
 impl HeuristicName {
@@ -400,67 +404,69 @@ impl HeuristicName {
     #[must_use]
     #[expect(clippy::too_many_lines, reason = "the table: one row per heuristic")]
     pub const fn entry(self) -> HeuristicEntry {
-        /// A row.
+        /// A row, its booleans named at the call.
         const fn row(
             name: &'static str,
             label: &'static str,
             help: &'static str,
-            compared: bool,
+            [compared, pattern_database]: [bool; 2],
         ) -> HeuristicEntry {
             HeuristicEntry {
                 name,
                 label,
                 help,
                 compared,
+                pattern_database,
             }
         }
+        // [compared, pattern_database]
         match self {
             HeuristicName::Zero => row(
                 "zero",
                 "zero",
                 "No information: A* becomes Dijkstra, IDA* iterative deepening",
-                false,
+                [false, false],
             ),
             HeuristicName::Misplaced => row(
                 "misplaced",
                 "misplaced",
                 "The number of tiles out of place",
-                true,
+                [true, false],
             ),
             HeuristicName::Manhattan => row(
                 "manhattan",
                 "manhattan",
                 "The sum of the tiles' Manhattan distances to their goal cells (on a terrain \
                  map: the goal's)",
-                true,
+                [true, false],
             ),
             HeuristicName::LinearConflict => row(
                 "linear-conflict",
                 "linear conflict",
                 "Manhattan distance plus two moves per tile that must leave its goal row or \
                  column to let others pass",
-                true,
+                [true, false],
             ),
             HeuristicName::Pdb555 => row(
                 "pdb-5-5-5",
                 "pdb 5-5-5",
                 "Additive pattern database, three groups of five tiles (4x4 only; built in \
                  about a second on first use)",
-                false,
+                [false, true],
             ),
             HeuristicName::Pdb663 => row(
                 "pdb-6-6-3",
                 "pdb 6-6-3",
                 "Additive pattern database, groups of six, six and three tiles (4x4 only; built \
                  in seconds on first use)",
-                false,
+                [false, true],
             ),
             HeuristicName::Pdb78 => row(
                 "pdb-7-8",
                 "pdb 7-8",
                 "Additive pattern database, groups of seven and eight tiles (4x4 only; built in \
                  minutes and 2.2 GB of memory on first use, 580 MB on disk)",
-                false,
+                [false, true],
             ),
             HeuristicName::Pdb78x2 => row(
                 "pdb-7-8x2",
@@ -470,7 +476,7 @@ impl HeuristicName {
                  reflection (Holte, Felner et al. 2006). The second is looked up only for the \
                  children the first does not cut off; dual lookups (--dual) are the first's \
                  only. 1.2 GB of tables",
-                false,
+                [false, true],
             ),
             HeuristicName::Pdb78x5 => row(
                 "pdb-7-8x5",
@@ -478,7 +484,7 @@ impl HeuristicName {
                 "The largest of five 7-8 pattern databases (4x4 only): pdb-7-8x2's and three \
                  further partitions, ten sums with reflection, looked up in turn until one \
                  cuts the child off. 2.9 GB of tables",
-                false,
+                [false, true],
             ),
             HeuristicName::Pdb6666 => row(
                 "pdb-6-6-6-6",
@@ -486,40 +492,40 @@ impl HeuristicName {
                 "Additive pattern database of the 24-puzzle, four groups of six tiles (Korf & \
                  Felner 2002; 5x5 only): two tables of 127.5 MB (three groups share one by \
                  symmetry), built in minutes and about 1.2 GB of memory on first use",
-                false,
+                [false, true],
             ),
             HeuristicName::Gap3 => row(
                 "gap-3",
                 "GAP-3",
                 "GAP-3 (pancakes): the gaps between neighbours that are not consecutive, \
                  ignoring those involving pancakes 1, 2 and 3",
-                true,
+                [true, false],
             ),
             HeuristicName::Gap2 => row(
                 "gap-2",
                 "GAP-2",
                 "GAP-2 (pancakes): the gaps, ignoring those involving pancakes 1 and 2",
-                true,
+                [true, false],
             ),
             HeuristicName::Gap1 => row(
                 "gap-1",
                 "GAP-1",
                 "GAP-1 (pancakes): the gaps, ignoring those involving pancake 1",
-                true,
+                [true, false],
             ),
             HeuristicName::Gap => row(
                 "gap",
                 "GAP",
                 "GAP (Helmert 2010; pancakes): the number of neighbours, the plate included, \
                  that are not consecutive pancakes",
-                true,
+                [true, false],
             ),
             HeuristicName::Octile => row(
                 "octile",
                 "octile",
                 "The octile distance to the goal on a grid map (straight steps 1, diagonal \
                  steps √2, walls ignored): exact on an open map",
-                true,
+                [true, false],
             ),
         }
     }
@@ -541,6 +547,13 @@ impl HeuristicName {
     #[must_use]
     pub const fn is_compared(self) -> bool {
         self.entry().compared
+    }
+
+    /// Whether it looks boards up in pattern databases, whose lookups the
+    /// options of [`DatabaseArgs`] change.
+    #[must_use]
+    pub const fn uses_pattern_database(self) -> bool {
+        self.entry().pattern_database
     }
 
     /// The heuristics `compare` runs by default, weakest first.

@@ -5,7 +5,12 @@
 //! - [`load`]: the scenario files given (or every `.scen` of a directory),
 //!   the maps they name (found next to each scenario, or in a maps folder),
 //!   each read as bytes from a regular file of at most [`MAX_FILE_BYTES`],
-//!   parsed and checked, with errors that name the file and the line.
+//!   parsed and checked, with errors that name the file and the line. A
+//!   scenario is read a line at a time: a map when a line first names it
+//!   (found by hashing its name), each query checked and kept with its map
+//!   as it comes, in about 100 bytes; the memory for the queries is asked
+//!   for fallibly, so too many of them is an error naming the line, never
+//!   an abort.
 //! - [`run`]: every query of every map by every [`Algorithm`] (frontier's
 //!   searches on [`grid::Route`], and jump point search through
 //!   [`grid::Jps`] and [`grid::JpsPlus`]), under one [`MovementKind`],
@@ -16,7 +21,10 @@
 //!   optimum).
 //! - [`summarise`] and [`render_summary`]: per map and algorithm, how many
 //!   queries, how many optimal, time per query, nodes expanded, peak
-//!   stored states; [`render_csv`]: one row per query and algorithm.
+//!   stored states, and the searches each limit stopped, named by their
+//!   limit: IDA*'s `--max-nodes` counted, any other (the memory) a failure
+//!   ([`Record::is_failure`]); [`render_csv`] and [`write_csv`]: one row
+//!   per query and algorithm.
 //! - [`draw_svg`]: one query drawn once per algorithm, the cells each
 //!   expanded tinted and its path on top, found with [`Recorded`], a
 //!   problem adapter that notes the states it is asked to expand.
@@ -35,5 +43,5 @@ pub use algorithm::{Algorithm, MovementKind};
 pub use load::{LoadError, MAX_FILE_BYTES, MapSet, Suite, load};
 pub use record::Recorded;
 pub use run::{Expected, Record, ReplayBug, RunError, Settings, Verdict, run};
-pub use summary::{Row, peak_rss, render_csv, render_summary, summarise};
+pub use summary::{Row, peak_rss, render_csv, render_summary, summarise, write_csv};
 pub use svg::{Panel, default_panels, draw_svg, panels, svg_query};

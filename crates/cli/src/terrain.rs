@@ -15,9 +15,9 @@ use grid::{Cell, Direction, Route};
 #[non_exhaustive]
 pub enum WeightError {
     /// The text is not a number.
-    #[error("{text:?} is not a number")]
+    #[error("{:?} is not a number", crate::input::excerpt(text))]
     NotANumber {
-        /// The text as written.
+        /// The text as written (cut short in the message if long).
         text: String,
     },
     /// NaN or an infinity: the weighted estimate would saturate or be

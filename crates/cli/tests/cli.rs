@@ -174,3 +174,42 @@ fn completion_scripts_name_every_program() {
     let output = frontier(&["completions", "tcsh"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn help_and_completions_on_a_stdout_that_cannot_be_written_fail() {
+    // Before: `frontier --help > /dev/full` exited 0, its text lost.
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .ok()
+    };
+    if full().is_none() {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["grid", "--help"],
+        &["completions", "bash"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(full().expect("/dev/full opens")))
+            .output()
+            .expect("frontier runs");
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).starts_with("error: cannot write to stdout: "),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}

@@ -22,7 +22,8 @@
 //!   [`Grid::from_fn`]. States are [`Cell`]s, indices into the grid.
 //! - [`Scenario`]: the queries of a Moving AI `.scen` file, each with its
 //!   optimal length and the tolerance its printing allows
-//!   ([`Query::accepts`]).
+//!   ([`Query::accepts`]), all at once or one line at a time
+//!   ([`Scenario::lines`]).
 //! - Movement models, chosen as a type parameter: [`Octile`] (8-connected,
 //!   diagonal √2, no corner cutting: the benchmark's rule),
 //!   [`CornerCutting`] (a diagonal may pass blocked cells),
@@ -36,7 +37,11 @@
 //!   bit-parallel scans over a shared [`JpsGrid`]) and [`JpsPlus`] (jumps
 //!   read from a precomputed [`JumpTable`]), for [`Octile`] and
 //!   [`CornerCutting`] movement; A* on them returns optimal paths, which
-//!   [`Jps::steps`] expands cell by cell.
+//!   [`Jps::steps`] expands cell by cell. They are forward search problems
+//!   only: bidirectional BFS, MM, NBS, DVCBS and BAE* do not run on them
+//!   (search the [`Route`] for those), and their actions are [`Jump`]s of
+//!   several cells, to expand with `steps` before [`Route::replay`] (see
+//!   [`jps`](jps#forward-only-and-in-jumps)).
 //! - [`cost`]: the fixed-point costs of octile steps, and the proof that
 //!   they never make a search return a longer path than the shortest.
 //!
@@ -51,7 +56,13 @@
 //!   needs no bounds check; a cell is its index in that padded array.
 //! - **The parser is the crate's own** (see [`map`] for what the `movingai`
 //!   crate lacks): errors name the line, space-separated scenario files
-//!   read, bytes need not be UTF-8.
+//!   read, bytes need not be UTF-8. It keeps nothing per line but what the
+//!   line holds (a map's cells once its header has sized them; a query and
+//!   a shared map name), and echoes a bad token cut short
+//!   ([`frontier::TokenExcerpt`]).
+//! - **Errors say which end of a query as a value** ([`Endpoint`] in
+//!   [`RouteError`] and [`ScenarioError::Endpoint`]), so a caller matches
+//!   on it rather than on strings.
 
 pub mod cost;
 mod grid;
@@ -67,8 +78,8 @@ pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
 pub use jps::{Jps, JpsGrid, JpsPlus, Jump, JumpMovement, JumpPoint, JumpTable, Turn};
 pub use map::MapError;
 pub use movement::{Cardinal, CornerCutting, Movement, Octile, Weighted};
-pub use route::{Heuristic, ReplayError, Route, RouteError, Steps};
-pub use scenario::{Query, Scenario, ScenarioError};
+pub use route::{Endpoint, Heuristic, ReplayError, Route, RouteError, Steps};
+pub use scenario::{Query, QueryLines, Scenario, ScenarioError};
 pub use text::{TerrainError, TerrainMap, parse_terrain};
 
 /// The crate's README, compiled and run as a doctest.

@@ -12,10 +12,17 @@
 //!
 //! The header's `type`, `height` and `width` lines may come in any order
 //! before `map`; each appears once and `height` and `width` are required.
+//! Blank lines, and blanks around a header line's words, mean nothing.
 //! Then come exactly `height` rows of `width` characters. Lines may end in
-//! `\r\n`; blank lines after the last row are ignored. The file is read as
-//! bytes: a map needs no valid UTF-8, and a stray byte is reported by its
-//! value.
+//! `\r\n`, and rows in blanks; blank lines after the last row are
+//! ignored. The file is read as bytes: a map needs no valid UTF-8, and a
+//! stray byte is reported by its value.
+//!
+//! The reader keeps nothing per line: it reads the header, checks the
+//! rows' count and lengths against it in one pass over the text, and only
+//! then allocates the map (one byte a cell) and fills it in a second pass.
+//! A file of 256 MiB of newlines costs its own bytes and no more, and a
+//! short file cannot make it allocate for the size its header claims.
 //!
 //! Why not the `movingai` crate, the parser `pathfinding` benchmarks with:
 //! its errors carry no line numbers (a bad cell in row 300 is only
@@ -24,6 +31,8 @@
 //! only, so the space-separated `version 1.0` files of the Baldur's Gate
 //! sets do not parse. This parser reads the same maps to the same cells
 //! (`tests/movingai.rs` checks it against that crate on every test map).
+
+use frontier::TokenExcerpt;
 
 use crate::grid::{Grid, GridError};
 
@@ -34,23 +43,23 @@ use crate::grid::{Grid, GridError};
 pub enum MapError {
     /// A header line that is not `type T`, `height N`, `width N` or `map`.
     #[error(
-        "line {line}: expected a header line (`type octile`, `height N`, `width N` or `map`), found {found:?}"
+        "line {line}: expected a header line (`type octile`, `height N`, `width N` or `map`), found {found}"
     )]
     Header {
         /// The line.
         line: usize,
-        /// The line's text (its first 40 characters).
-        found: String,
+        /// The line's text, cut short if long.
+        found: TokenExcerpt,
     },
     /// A height or width that is not a positive number, or given twice.
-    #[error("line {line}: {field} {found:?} is not a positive number given once")]
+    #[error("line {line}: {field} {found} is not a positive number given once")]
     Dimension {
         /// The line.
         line: usize,
         /// `"height"` or `"width"`.
         field: &'static str,
-        /// The value's text.
-        found: String,
+        /// The value's text, cut short if long.
+        found: TokenExcerpt,
     },
     /// The file ends before `map`, or `map` comes without `height` or
     /// `width`.
@@ -123,9 +132,44 @@ fn describe(byte: u8) -> String {
     }
 }
 
-/// The first 40 characters of a line, lossily decoded, for an error.
-fn excerpt(line: &[u8]) -> String {
-    String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned()
+/// A line or a word as an error keeps it: cut short, decoded lossily. A
+/// valid line costs O([`TokenExcerpt::KEPT_CHARS`]); an invalid one is
+/// walked once, without a copy.
+fn excerpt(bytes: &[u8]) -> TokenExcerpt {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return TokenExcerpt::new(text);
+    }
+    let mut excerpt = TokenExcerpt::default();
+    for chunk in bytes.utf8_chunks() {
+        chunk.valid().chars().for_each(|c| excerpt.push(c));
+        if !chunk.invalid().is_empty() {
+            excerpt.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    excerpt
+}
+
+/// Whether a line is blank: nothing but ASCII blanks.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// A row without the blanks that end it.
+fn row_cells(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |last| last + 1);
+    &line[..end]
+}
+
+/// The lines of `text`, numbered from 1, without their `\n` or `\r\n`.
+/// Lazy and cloneable: nothing is stored per line.
+fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + Clone {
+    text.split(|&b| b == b'\n')
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .enumerate()
+        .map(|(index, line)| (index + 1, line))
 }
 
 /// The cell byte of a terrain character, or `None`.
@@ -155,6 +199,9 @@ fn header<'a>(
                 missing: "map",
             });
         };
+        if is_blank(text) {
+            continue;
+        }
         header_end = line;
         let mut words = text
             .split(u8::is_ascii_whitespace)
@@ -193,7 +240,6 @@ fn header<'a>(
                 };
                 *slot = Some((number, line));
             }
-            (None, None) => {} // a blank header line
             _ => {
                 return Err(MapError::Header {
                     line,
@@ -219,59 +265,55 @@ impl Grid {
     ///
     /// A [`MapError`] naming the line (and column) of the first problem.
     pub fn parse_map(text: &[u8]) -> Result<Grid, MapError> {
-        let mut all: Vec<&[u8]> = text
-            .split(|&b| b == b'\n')
-            .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
-            .collect();
-        // Blank lines at the end are no rows: a file cut after a row's
-        // newline is truncated, not ragged.
-        while all
-            .last()
-            .is_some_and(|line| line.iter().all(u8::is_ascii_whitespace))
-        {
-            all.pop();
-        }
-        let mut lines = all
-            .iter()
-            .copied()
-            .enumerate()
-            .map(|(index, line)| (index + 1, line));
+        let mut lines = lines(text);
         let ((height, height_line), (width, width_line), header_end) = header(&mut lines)?;
-        // The rows' count and lengths are checked before the cells are
-        // allocated, so a short file cannot make the parser allocate for
-        // the size its header claims.
-        let rows = &all[header_end..];
-        if rows.len() < height {
+        // First pass: the rows' count and lengths, checked before the
+        // cells are allocated, so a short file cannot make the parser
+        // allocate for the size its header claims. Blank lines after the
+        // last row are no rows: a file cut after a row's newline is
+        // truncated, not ragged.
+        let rows = lines.clone().map(|(_, line)| line);
+        let mut count = 0;
+        let mut first_bad = None;
+        for (row, line) in rows.clone().enumerate() {
+            if !is_blank(line) {
+                count = row + 1;
+            }
+            let found = row_cells(line).len();
+            if first_bad.is_none() && found != width {
+                first_bad = Some((row, found));
+            }
+        }
+        if count < height {
             return Err(MapError::Truncated {
-                line: all.len() + 1,
+                line: header_end + count + 1,
                 expected: height,
-                found: rows.len(),
+                found: count,
             });
         }
-        if rows.len() > height {
+        if count > height {
             return Err(MapError::ExtraRows {
                 line: header_end + height + 1,
                 height,
             });
         }
-        if let Some((row, text)) = rows
-            .iter()
-            .enumerate()
-            .find(|(_, text)| text.len() != width)
-        {
+        // The first row of the wrong length, unless it is a blank line
+        // after the last row.
+        if let Some((row, found)) = first_bad.filter(|&(row, _)| row < count) {
             return Err(MapError::RowLength {
                 line: header_end + row + 1,
                 row,
                 expected: width,
-                found: text.len(),
+                found,
             });
         }
         let mut grid = Grid::blocked(width, height).map_err(|source| MapError::Grid {
             line: height_line.max(width_line),
             source,
         })?;
-        for (row, text) in rows.iter().enumerate() {
-            for (x, &byte) in text.iter().enumerate() {
+        // Second pass: the cells.
+        for (row, line) in rows.take(height).enumerate() {
+            for (x, &byte) in row_cells(line).iter().enumerate() {
                 let Some(cell) = terrain(byte) else {
                     return Err(MapError::Terrain {
                         line: header_end + row + 1,
@@ -428,6 +470,75 @@ mod tests {
         assert!(
             matches!(too_large, GridError::TooLarge { .. }),
             "{too_large}"
+        );
+    }
+
+    #[test]
+    fn blanks_around_lines_and_blank_lines_are_skipped() {
+        let grid = Grid::parse_map(SMALL).unwrap();
+        for text in [
+            &b"\n\n  type octile\n\theight 3 \nwidth   4\r\n\n map \r\n.G@.\nSWOT\n....\n"[..],
+            b"type octile\nheight 3\nwidth 4\nmap\n.G@.  \nSWOT\t\r\n....\n \n\t\n",
+        ] {
+            assert_eq!(
+                Grid::parse_map(text),
+                Ok(grid.clone()),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        // Errors still name the file's lines, blank ones counted.
+        assert_eq!(
+            Grid::parse_map(b"\n\nheight 1\n\nwidth 2\nmap\n.x\n"),
+            Err(MapError::Terrain {
+                line: 7,
+                column: 2,
+                found: "'x'".into()
+            })
+        );
+        assert_eq!(
+            Grid::parse_map(b"\n \n\t\n"),
+            Err(MapError::Missing {
+                line: 1,
+                missing: "map"
+            })
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_in_errors() {
+        let mut line = b"type octile ".to_vec();
+        line.extend(std::iter::repeat_n(b'\xff', 100_000));
+        line.extend_from_slice(b"\nheight 1\n");
+        let err = Grid::parse_map(&line).unwrap_err();
+        let message = err.to_string();
+        assert!(message.len() < 300, "{message}");
+        assert!(message.contains("… of 300012 bytes"), "{message}");
+        let mut height = b"height ".to_vec();
+        height.extend(std::iter::repeat_n(b'9', 100_000));
+        let message = Grid::parse_map(&height).unwrap_err().to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(
+            message.ends_with("… of 100000 bytes is not a positive number given once"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn many_blank_lines_cost_nothing_per_line() {
+        // A million newlines before the header, and a million after the
+        // rows: read in passes over the text, nothing kept per line.
+        let mut text = vec![b'\n'; 1_000_000];
+        text.extend_from_slice(SMALL);
+        text.extend(std::iter::repeat_n(b'\n', 1_000_000));
+        assert_eq!(Grid::parse_map(&text), Grid::parse_map(SMALL));
+        let blank = vec![b'\n'; 1_000_000];
+        assert_eq!(
+            Grid::parse_map(&blank),
+            Err(MapError::Missing {
+                line: 1,
+                missing: "map"
+            })
         );
     }
 }

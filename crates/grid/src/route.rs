@@ -1,5 +1,6 @@
 //! [`Route`]: a query on a grid, as a frontier search problem.
 
+use std::fmt;
 use std::marker::PhantomData;
 
 use frontier::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
@@ -55,15 +56,47 @@ pub struct Route<'g, M = Octile> {
     movement: PhantomData<M>,
 }
 
+/// One end of a query: which one a [`RouteError`] or a
+/// [`ScenarioError`](crate::ScenarioError) is about.
+///
+/// # Example
+///
+/// ```
+/// use grid::{Endpoint, Grid, Octile, Route, RouteError};
+///
+/// let grid = Grid::parse_map(b"type octile\nheight 1\nwidth 3\nmap\n.@.\n")?;
+/// let err = Route::<Octile>::new(&grid, (0, 0), (1, 0)).unwrap_err();
+/// assert!(matches!(err, RouteError::Blocked { endpoint: Endpoint::Goal, x: 1, y: 0 }));
+/// assert_eq!(err.to_string(), "the goal (1, 0) is a blocked cell");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endpoint {
+    /// Where the query starts.
+    Start,
+    /// Where the query ends.
+    Goal,
+}
+
+impl fmt::Display for Endpoint {
+    /// `start` or `goal`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Endpoint::Start => "start",
+            Endpoint::Goal => "goal",
+        })
+    }
+}
+
 /// A query that cannot be asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RouteError {
     /// A start or goal outside the map.
-    #[error("the {which} ({x}, {y}) is outside the {width}x{height} map")]
+    #[error("the {endpoint} ({x}, {y}) is outside the {width}x{height} map")]
     OffMap {
-        /// `"start"` or `"goal"`.
-        which: &'static str,
+        /// The start or the goal.
+        endpoint: Endpoint,
         /// Its column.
         x: usize,
         /// Its row.
@@ -74,15 +107,25 @@ pub enum RouteError {
         height: usize,
     },
     /// A start or goal on a blocked cell.
-    #[error("the {which} ({x}, {y}) is a blocked cell")]
+    #[error("the {endpoint} ({x}, {y}) is a blocked cell")]
     Blocked {
-        /// `"start"` or `"goal"`.
-        which: &'static str,
+        /// The start or the goal.
+        endpoint: Endpoint,
         /// Its column.
         x: usize,
         /// Its row.
         y: usize,
     },
+}
+
+impl RouteError {
+    /// The end of the query at fault.
+    #[must_use]
+    pub fn endpoint(&self) -> Endpoint {
+        match self {
+            RouteError::OffMap { endpoint, .. } | RouteError::Blocked { endpoint, .. } => *endpoint,
+        }
+    }
 }
 
 /// A list of steps that does not walk a route from its start to its goal.
@@ -126,20 +169,20 @@ impl<'g, M: Movement> Route<'g, M> {
         start: (usize, usize),
         goal: (usize, usize),
     ) -> Result<Route<'g, M>, RouteError> {
-        let open = |which, (x, y): (usize, usize)| {
+        let open = |endpoint, (x, y): (usize, usize)| {
             let cell = grid.cell(x, y).ok_or(RouteError::OffMap {
-                which,
+                endpoint,
                 x,
                 y,
                 width: grid.width(),
                 height: grid.height(),
             })?;
             if grid.terrain_of(cell) == Terrain::Blocked {
-                return Err(RouteError::Blocked { which, x, y });
+                return Err(RouteError::Blocked { endpoint, x, y });
             }
             Ok(cell)
         };
-        let (start, goal) = (open("start", start)?, open("goal", goal)?);
+        let (start, goal) = (open(Endpoint::Start, start)?, open(Endpoint::Goal, goal)?);
         Ok(Route {
             grid,
             start,

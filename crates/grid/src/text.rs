@@ -137,7 +137,9 @@ pub enum TerrainError {
 ///
 /// [`TerrainError::InvalidUtf8`], [`Unexpected`](TerrainError::Unexpected)
 /// and [`Ragged`](TerrainError::Ragged) for the first line that has one,
-/// then [`Marker`](TerrainError::Marker) and the size errors.
+/// then [`Marker`](TerrainError::Marker) and the size errors;
+/// [`OutOfMemory`](TerrainError::OutOfMemory) if the cells cannot be
+/// kept (one byte each, asked for fallibly: never an abort).
 ///
 /// # Example
 ///
@@ -154,8 +156,10 @@ pub fn parse_terrain(text: &[u8]) -> Result<TerrainMap, TerrainError> {
     let mut weights = Vec::new();
     let mut width = 0;
     let mut height = 0;
-    let mut starts = Vec::new();
-    let mut goals = Vec::new();
+    // The first start and goal and how many there are: a file of a
+    // million `S` costs no more than one.
+    let (mut start, mut starts) = ((0, 0), 0);
+    let (mut goal, mut goals) = ((0, 0), 0);
     // Blank lines are skipped, but errors name the file's lines and
     // columns, so `line` counts every line and `y` only rows.
     for (line, bytes) in lines(text) {
@@ -185,17 +189,28 @@ pub fn parse_terrain(text: &[u8]) -> Result<TerrainMap, TerrainError> {
                 found,
             });
         }
+        if weights.try_reserve(found).is_err() {
+            return Err(TerrainError::OutOfMemory {
+                cells: weights.len().saturating_add(found),
+            });
+        }
         for (x, c) in cells.chars().enumerate() {
             let weight = match c {
                 '1'..='9' => c as u8 - b'0',
                 '.' => 1,
                 '#' => 0,
                 'S' => {
-                    starts.push((x, y));
+                    if starts == 0 {
+                        start = (x, y);
+                    }
+                    starts += 1;
                     1
                 }
                 'G' => {
-                    goals.push((x, y));
+                    if goals == 0 {
+                        goal = (x, y);
+                    }
+                    goals += 1;
                     1
                 }
                 found => {
@@ -209,18 +224,18 @@ pub fn parse_terrain(text: &[u8]) -> Result<TerrainMap, TerrainError> {
             weights.push(weight);
         }
     }
-    let [start] = starts[..] else {
+    if starts != 1 {
         return Err(TerrainError::Marker {
             marker: 'S',
-            found: starts.len(),
+            found: starts,
         });
-    };
-    let [goal] = goals[..] else {
+    }
+    if goals != 1 {
         return Err(TerrainError::Marker {
             marker: 'G',
-            found: goals.len(),
+            found: goals,
         });
-    };
+    }
     check_size(width, height)?;
     let grid = build(width, height, |x, y| weights[y * width + x])?;
     Ok(TerrainMap { grid, start, goal })
@@ -479,6 +494,15 @@ mod tests {
             Err(TerrainError::Marker {
                 marker: 'S',
                 found: 2
+            })
+        );
+        // Counted, not kept: a million starts cost no memory of their own.
+        let many = "S".repeat(1_000_000) + "G";
+        assert_eq!(
+            parse(&many),
+            Err(TerrainError::Marker {
+                marker: 'S',
+                found: 1_000_000
             })
         );
     }

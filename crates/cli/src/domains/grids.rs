@@ -432,7 +432,8 @@ pub fn read_scenarios(path: &FilePath) -> Result<Vec<BoardSet>, ScenarioFileErro
 
 impl From<LoadError> for ScenarioFileError {
     fn from(error: LoadError) -> Self {
-        let shown = |path: &FilePath| path.display().to_string();
+        // Long paths cut short, as every message of the programs shows them.
+        let shown = |path: &FilePath| crate::input::shown(path);
         match error {
             LoadError::Read { path, source } => ScenarioFileError::Read {
                 path: shown(&path),

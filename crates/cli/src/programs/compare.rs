@@ -42,6 +42,18 @@
 //! status is 2. Bad lines of `--boards` and `--pancakes` (a line that is
 //! not UTF-8 among them) are reported with their line numbers and skipped;
 //! a bad `--terrain` map or `--maps` scenario stops the run (status 1).
+//! Every file must be a regular file of at most 256 MiB (`crate::input`):
+//! a FIFO or a device is refused unread (status 1).
+//!
+//! The run shows its progress on stderr, searches done of all planned, and
+//! the set and strategy under way: a bar on a terminal, and otherwise
+//! plain `progress:` lines (at each tenth of the searches, and at least
+//! every half minute while they advance: `crate::progress`), so a run of
+//! hours over a large scenario file is seen to move in a log too. The
+//! table is printed at the end; a stdout that cannot be written is
+//! reported, status 1 (a closed pipe: quietly, status 0). `--dual` and
+//! `--no-reflection` beside `--heuristics` that hold no pattern database
+//! are a usage error.
 //!
 //! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
 //! with a note on stderr (`crate::jobs`). If the threads
@@ -63,12 +75,15 @@ use crate::compare::{
 use crate::domain::DomainInfo;
 use crate::domains::boards::EIGHT;
 use crate::domains::grids::GRIDS;
+use crate::input::{read_file, shown};
 use crate::jobs::{Jobs, parse_jobs, thread_pool};
+use crate::output::with_stdout;
+use crate::progress::Progress;
 use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use crate::strategy::Solver;
 use clap::Parser;
+use clap::error::ErrorKind;
 use frontier::Limits;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::ThreadPool;
 
 /// Compares search strategies on sliding-tile puzzles, pancake stacks,
@@ -83,7 +98,8 @@ use rayon::ThreadPool;
 /// easiest of Korf's 100 instances and seeded random pancake stacks. Every
 /// solution is replayed to the goal and all optimal lengths are
 /// cross-checked (grid answers also against their scenario's length); a
-/// disagreement makes the exit status 2.
+/// disagreement makes the exit status 2. Progress goes to stderr: a bar on
+/// a terminal, `progress:` lines otherwise.
 #[derive(Debug, Parser)]
 #[command(name = "compare", version)]
 pub struct Args {
@@ -192,7 +208,10 @@ impl Program for Args {
     }
 }
 
-fn start(args: &Args, _: &mut Invocation<'_>) -> ExitCode {
+fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
+    if let Some(complaint) = args.databases.ignored("--heuristics", &args.heuristics) {
+        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+    }
     let started = Instant::now();
     let Ok(max_time) = Duration::try_from_secs_f64(args.max_time) else {
         eprintln!(
@@ -227,16 +246,14 @@ fn start(args: &Args, _: &mut Invocation<'_>) -> ExitCode {
         .iter()
         .map(|(_, _, set)| set.instances.len())
         .sum();
-    // Drawn only when stderr is a terminal.
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
+    // A bar on a terminal, plain lines elsewhere: a run of thousands of
+    // grid queries takes hours.
+    let bar = Progress::new(
+        total as u64,
+        "searches",
+        "{elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}",
     );
-    let progress = |task: Task<'_>| {
-        bar.set_message(format!("{}: {}", task.set, task.strategy));
-        bar.inc(1);
-    };
+    let progress = |task: Task<'_>| bar.step(|| format!("{}: {}", task.set, task.strategy));
     let records = match compare::run(
         &sets,
         &strategies,
@@ -268,37 +285,43 @@ fn start(args: &Args, _: &mut Invocation<'_>) -> ExitCode {
         table_build,
         wall: started.elapsed(),
     };
-    print!("{}", compare::render(&rows, args.format, &settings));
-    if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
-        print!("{}", checked(&sets, &check));
-    }
-
-    let mut status = ExitCode::SUCCESS;
+    // Status 1 if stdout cannot be written; the chart and the mismatches
+    // are still had.
+    let mut status = with_stdout(|out| {
+        write!(out, "{}", compare::render(&rows, args.format, &settings))?;
+        if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
+            write!(out, "{}", checked(&sets, &check))?;
+        }
+        Ok(ExitCode::SUCCESS)
+    });
     if let Some(path) = &args.plot {
-        match compare::plot::svg(&sets, &strategies, &records, &check) {
-            Ok(svg) => {
-                if let Err(err) = std::fs::write(path, svg) {
-                    eprintln!("error: cannot write {}: {err}", path.display());
-                    status = ExitCode::FAILURE;
-                }
-            }
-            Err(err) => {
-                eprintln!("error: {err}");
-                status = ExitCode::FAILURE;
-            }
+        let drawn = compare::plot::svg(&sets, &strategies, &records, &check)
+            .map_err(|err| err.to_string())
+            .and_then(|svg| {
+                std::fs::write(path, svg)
+                    .map_err(|err| format!("cannot write {}: {err}", shown(path)))
+            });
+        if let Err(message) = drawn {
+            eprintln!("error: {message}");
+            status = ExitCode::FAILURE;
         }
     }
     if !check.mismatches.is_empty() {
-        eprintln!(
-            "MISMATCH: optimal strategies disagree on {} board(s):",
-            check.mismatches.len()
-        );
-        for mismatch in &check.mismatches {
-            eprintln!("MISMATCH: {mismatch}");
-        }
+        report_mismatches(&check);
         status = ExitCode::from(2);
     }
     status
+}
+
+/// Lists the optimal lengths the strategies disagree on, on stderr.
+fn report_mismatches(check: &CrossCheck) {
+    eprintln!(
+        "MISMATCH: optimal strategies disagree on {} board(s):",
+        check.mismatches.len()
+    );
+    for mismatch in &check.mismatches {
+        eprintln!("MISMATCH: {mismatch}");
+    }
 }
 
 /// What the run checked, for the human formats: the cross-check, and the
@@ -369,7 +392,7 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     }
     for path in &args.terrain {
         let (name, bytes) = file(path)?;
-        sets.push(read_map(&name, &bytes).map_err(|err| format!("{}: {err}", path.display()))?);
+        sets.push(read_map(&name, &bytes).map_err(|err| format!("{}: {err}", shown(path)))?);
     }
     for path in &args.maps {
         sets.extend(read_scenarios(path).map_err(|err| err.to_string())?);
@@ -377,10 +400,10 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     Ok(sets)
 }
 
-/// The name (without its folders) and bytes of the file at `path`.
+/// The name (without its folders) and bytes of the file at `path`, a
+/// regular file of bounded size ([`read_file`]).
 fn file(path: &Path) -> Result<(String, Vec<u8>), String> {
-    let bytes =
-        std::fs::read(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    let bytes = read_file(path).map_err(|err| err.to_string())?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -401,7 +424,7 @@ fn read(path: &Path, parse: Reader, what: &str) -> Result<Vec<BoardSet>, String>
         eprintln!("skipped: {message}");
     }
     if sets.is_empty() {
-        return Err(format!("{} holds no {what}", path.display()));
+        return Err(format!("{} holds no {what}", shown(path)));
     }
     Ok(sets)
 }

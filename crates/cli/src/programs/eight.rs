@@ -18,7 +18,8 @@
 //! line); a board with readable tokens but wrong tiles ends where its last
 //! tile is. The exit status is 1 if any board was malformed or could not be
 //! solved (a limit, or a strategy that does not exist for the board's
-//! size), 2 if a strategy returned a wrong solution (a bug), 0 otherwise.
+//! size) or stdout cannot be written, 2 if a strategy returned a wrong
+//! solution (a bug), 0 otherwise (a closed pipe included: a quiet end).
 //! Empty input prints nothing and exits 0.
 //!
 //! The input is read as a stream: each board is answered as soon as its
@@ -31,7 +32,7 @@
 //! for 4x4; `--algo` and `--heuristic` choose another. Every answer is
 //! replayed to the goal before it is printed.
 
-use std::io::{self, BufReader, BufWriter, StdinLock, Write};
+use std::io::{self, BufReader, StdinLock};
 use std::process::ExitCode;
 
 use super::{Invocation, Program};
@@ -41,6 +42,7 @@ use std::time::{Duration, Instant};
 use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
 use crate::domains::boards::{self, EIGHT, FIFTEEN};
 use crate::eight::{Boards, SizeMode};
+use crate::output::{Stdout, StdoutError, with_stdout};
 use crate::registry::DatabaseArgs;
 use crate::strategy::{
     Algorithm, Answer, Attempt, HeuristicName, SolveError, Solver, Strategy, ignored_heuristic,
@@ -113,6 +115,9 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
     }
+    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
+        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+    }
     let mut limits = Limits::new().max_stored(args.max_stored);
     if let Some(seconds) = args.max_time {
         match Duration::try_from_secs_f64(seconds) {
@@ -124,23 +129,21 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         }
     }
     let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
-    match run(args, input, &limits) {
-        Ok(Status::Clean) => ExitCode::SUCCESS,
-        Ok(Status::BadInput) => ExitCode::FAILURE,
-        Err(Failure::Read(err)) => {
-            eprintln!("error: cannot read stdin: {err}");
-            ExitCode::FAILURE
-        }
-        Err(Failure::Bug(err)) => {
-            eprintln!("bug: {err}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(err)) => {
-            eprintln!("error: cannot write the answers: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    with_stdout(|out| {
+        Ok(match run(out, args, input, &limits) {
+            Ok(Status::Clean) => ExitCode::SUCCESS,
+            Ok(Status::BadInput) => ExitCode::FAILURE,
+            Err(Failure::Read(err)) => {
+                eprintln!("error: cannot read stdin: {err}");
+                ExitCode::FAILURE
+            }
+            Err(Failure::Bug(err)) => {
+                eprintln!("bug: {err}");
+                ExitCode::from(2)
+            }
+            Err(Failure::Stdout(err)) => return Err(err),
+        })
+    })
 }
 
 /// How the run went.
@@ -153,21 +156,21 @@ enum Status {
 enum Failure {
     Bug(SolveError),
     Read(io::Error),
-    Io(io::Error),
+    Stdout(StdoutError),
 }
 
-impl From<io::Error> for Failure {
-    fn from(err: io::Error) -> Self {
-        Failure::Io(err)
+impl From<StdoutError> for Failure {
+    fn from(err: StdoutError) -> Self {
+        Failure::Stdout(err)
     }
 }
 
 fn run(
+    out: &mut Stdout,
     args: &Args,
     input: BufReader<StdinLock<'_>>,
     limits: &Limits<u32>,
 ) -> Result<Status, Failure> {
-    let mut out = BufWriter::new(io::stdout().lock());
     let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
     let mut status = Status::Clean;
     let mut table_built = false;

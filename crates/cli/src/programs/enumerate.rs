@@ -24,11 +24,13 @@
 //!
 //! The run checks its own result: half the arrangements are reachable, and
 //! the deepest layer is the published maximum. Exit status: 0 if the
-//! checks pass, 1 if one fails, 2 for a bad command line or a run that
+//! checks pass, 1 if one fails or stdout cannot be written (a closed pipe
+//! is a quiet end, status 0), 2 for a bad command line or a run that
 //! could not start or was lost (a hosts file missing, a peer process that
 //! died: timely has no fault tolerance, see `docs/distributed.md`). The
 //! hosts file must be a regular file of at most 1 MiB (a FIFO or a device
-//! such as `/dev/zero` is refused unread); `--processes 0` is refused, and
+//! such as `/dev/zero` is refused unread); `--processes 0` is refused
+//! (a usage error naming the option), and
 //! `--workers` takes 1 to 1024 (`crate::jobs`).
 
 use std::num::NonZeroUsize;
@@ -38,7 +40,9 @@ use std::process::ExitCode;
 use super::{Invocation, Program};
 use std::time::Duration;
 
+use crate::input::excerpt;
 use crate::jobs::parse_jobs;
+use crate::output::{Stdout, StdoutError, with_stdout};
 use clap::Parser;
 use frontier_dataflow::{Enumeration, LayerProgress, LayeredBfs, Workers};
 use sliding_puzzle::heuristic::Zero;
@@ -59,7 +63,8 @@ pub struct Args {
 
     /// The number of processes (with --process and --hosts; 0 is refused,
     /// not taken as 1)
-    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN)]
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN,
+          value_parser = super::at_least_one("the number of processes"))]
     processes: NonZeroUsize,
 
     /// This process's number, from 0
@@ -101,27 +106,31 @@ fn start(args: &Args, _: &mut Invocation<'_>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcome = match args.size.as_str() {
-        "3x3" => run::<3, 3>(args, &workers, 31),
-        "2x4" => run::<2, 4>(args, &workers, 36),
-        "4x2" => run::<4, 2>(args, &workers, 36),
-        "3x4" => run::<3, 4>(args, &workers, 53),
-        "4x3" => run::<4, 3>(args, &workers, 53),
-        other => Err(Failure::Usage(format!(
-            "unknown size {other:?}: expected 3x3, 2x4, 4x2, 3x4 or 4x3"
-        ))),
-    };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Check(message)) => {
-            eprintln!("check failed: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    with_stdout(|out| {
+        let outcome = match args.size.as_str() {
+            "3x3" => run::<3, 3>(out, args, &workers, 31),
+            "2x4" => run::<2, 4>(out, args, &workers, 36),
+            "4x2" => run::<4, 2>(out, args, &workers, 36),
+            "3x4" => run::<3, 4>(out, args, &workers, 53),
+            "4x3" => run::<4, 3>(out, args, &workers, 53),
+            other => Err(Failure::Usage(format!(
+                "unknown size {:?}: expected 3x3, 2x4, 4x2, 3x4 or 4x3",
+                excerpt(other)
+            ))),
+        };
+        Ok(match outcome {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(Failure::Usage(message)) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+            Err(Failure::Check(message)) => {
+                eprintln!("check failed: {message}");
+                ExitCode::FAILURE
+            }
+            Err(Failure::Stdout(err)) => return Err(err),
+        })
+    })
 }
 
 enum Failure {
@@ -129,6 +138,14 @@ enum Failure {
     Usage(String),
     /// The run finished with a wrong answer.
     Check(String),
+    /// Its results could not be printed.
+    Stdout(StdoutError),
+}
+
+impl From<StdoutError> for Failure {
+    fn from(err: StdoutError) -> Self {
+        Failure::Stdout(err)
+    }
 }
 
 fn workers(args: &Args) -> Result<Workers, String> {
@@ -152,6 +169,7 @@ fn workers(args: &Args) -> Result<Workers, String> {
 }
 
 fn run<const W: usize, const H: usize>(
+    out: &mut Stdout,
     args: &Args,
     workers: &Workers,
     published_max_depth: usize,
@@ -168,7 +186,7 @@ fn run<const W: usize, const H: usize>(
     let label = format!("{W}x{H}");
     if args.sequential {
         let single = bfs.run_sequential(progress);
-        report(&label, "single machine, 1 thread", &single);
+        report(out, &label, "single machine, 1 thread", &single)?;
         return check(&single, reachable, published_max_depth);
     }
     let description = format!(
@@ -180,27 +198,31 @@ fn run<const W: usize, const H: usize>(
         .run(workers, progress)
         .map_err(|error| Failure::Usage(error.to_string()))?
     else {
-        println!(
+        writeln!(
+            out,
             "process {} of {}: done; the histogram is printed by process 0",
             workers.process(),
             workers.processes()
-        );
+        )?;
         return Ok(());
     };
-    report(&label, &description, &result);
+    report(out, &label, &description, &result)?;
     check(&result, reachable, published_max_depth)?;
     if args.compare {
+        // What was found so far is printed before the second run.
+        out.flush()?;
         let single = bfs.run_sequential(progress);
-        report(&label, "single machine, 1 thread", &single);
+        report(out, &label, "single machine, 1 thread", &single)?;
         if single.histogram != result.histogram {
             return Err(Failure::Check(
                 "the single-machine histogram differs".into(),
             ));
         }
-        println!(
+        writeln!(
+            out,
             "histograms equal; single machine / timely time: {:.2}",
             single.elapsed.as_secs_f64() / result.elapsed.as_secs_f64()
-        );
+        )?;
     }
     Ok(())
 }
@@ -215,11 +237,16 @@ fn progress(layer: &LayerProgress) {
     );
 }
 
-fn report(label: &str, how: &str, result: &Enumeration) {
-    println!("{label} from the goal, {how}");
-    println!("depth count");
+fn report(
+    out: &mut Stdout,
+    label: &str,
+    how: &str,
+    result: &Enumeration,
+) -> Result<(), StdoutError> {
+    writeln!(out, "{label} from the goal, {how}")?;
+    writeln!(out, "depth count")?;
     for (depth, count) in result.histogram.iter().enumerate() {
-        println!("{depth} {count}");
+        writeln!(out, "{depth} {count}")?;
     }
     let seconds = result.elapsed.max(Duration::from_nanos(1)).as_secs_f64();
     #[expect(clippy::cast_precision_loss, reason = "a rate for people to read")]
@@ -228,13 +255,14 @@ fn report(label: &str, how: &str, result: &Enumeration) {
     let bytes_per_state = result.peak_bitmap_bytes as f64 / result.total() as f64;
     #[expect(clippy::cast_precision_loss, reason = "a size for people to read")]
     let megabytes = result.peak_bitmap_bytes as f64 / 1e6;
-    println!(
+    writeln!(
+        out,
         "total {} states, max depth {}, {seconds:.3} s, {:.2} M states/s, \
          bitmaps {megabytes:.1} MB in this process ({bytes_per_state:.2} bytes per state)",
         result.total(),
         result.max_depth(),
         rate / 1e6,
-    );
+    )
 }
 
 fn check(result: &Enumeration, reachable: u64, max_depth: usize) -> Result<(), Failure> {

@@ -23,38 +23,44 @@
 //! file with one board per line: either `id length t0 .. t15` (that file's
 //! format, `length` being the known optimum) or the 16 tiles alone, `x` or
 //! `0` for the blank. Blank lines and lines starting with `#` are skipped
-//! (the format of `sliding_puzzle::instances`). The first bad line (one
-//! that is not UTF-8 among them) is reported with its number, and nothing
-//! is solved; so is an input with no instances, before any table is
-//! loaded. `--limit` keeps the first N (at least 1).
+//! (the format of `sliding_puzzle::instances`). The file must be a regular
+//! file of at most 256 MiB (`crate::input`: a FIFO or a device is refused
+//! unread). The first bad line (one that is not UTF-8 among them) is
+//! reported with its number, and nothing is solved; so is an input with no
+//! instances, before any table is loaded. `--limit` keeps the first N (at
+//! least 1: 0 is a usage error).
 //!
 //! `--jobs` above 1024 is refused; above 4 threads a core it is capped,
 //! with a note on stderr (`crate::jobs`).
 //!
 //! Pattern databases are loaded from `--cache-dir` (default
 //! `target/pdb-cache`), or built there on first use with a progress bar on
-//! stderr: about a second for 5-5-5, seconds for 6-6-3, minutes and 2.2 GB
+//! stderr (plain `progress:` lines when stderr is not a terminal): about a second for 5-5-5, seconds for 6-6-3, minutes and 2.2 GB
 //! of memory for 7-8 (580 MB on disk), twice that for `pdb-7-8x2` (the
 //! larger of two 7-8 partitions' estimates) and five times for `pdb-7-8x5`. A stale, truncated or corrupt cache
 //! file is rebuilt, never used; a table that cannot be saved (read-only
 //! cache directory, full disk) draws a warning and is used all the same.
+//! `--dual` and `--no-reflection` change the pattern databases' lookups
+//! only: beside another heuristic they are a usage error.
 //!
 //! Output: a table on stdout, one row per instance (id, solution length,
 //! published length, nodes generated, time), then the totals. Exit status:
 //! 0 if every instance was solved, verified and (where a length is known)
-//! matched it; 1 otherwise; 2 if the input, the strategy or the cache could
-//! not be used.
+//! matched it; 1 otherwise (and for a stdout that cannot be written, which
+//! stops the run: a closed pipe stops it quietly, with status 0); 2 if the
+//! input, the strategy or the cache could not be used.
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::solving::{Row, Table, read_rows, run_rows};
+use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
 use super::{Invocation, Program};
 
 use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
 use crate::domains::boards::FIFTEEN;
 use crate::jobs::{Jobs, parse_jobs};
+use crate::output::with_stdout;
 use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use crate::strategy::{Solver, Strategy, ignored_heuristic};
 use clap::Parser;
@@ -89,8 +95,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
     jobs: NonZeroUsize,
 
-    /// Solve only the first N instances
-    #[arg(long, value_name = "N")]
+    /// Solve only the first N instances (at least 1)
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
     limit: Option<NonZeroUsize>,
 }
 
@@ -109,6 +115,9 @@ impl Program for Args {
 fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let (algorithm, heuristic) = (Some(args.algo), args.heuristic);
     if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
+        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+    }
+    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
     }
     let mut instances = match read_rows(&args.input, ("korf100", KORF100), parse) {
@@ -136,19 +145,23 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         return ExitCode::from(2);
     }
     let table = Table { rates: false };
-    if run_rows(
-        &mut solver,
-        &FIFTEEN,
-        &instances,
-        strategy,
-        &Limits::new(),
-        table,
-        || false,
-    ) {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    with_stdout(|out| {
+        let all = run_rows(
+            out,
+            &mut solver,
+            &FIFTEEN,
+            &instances,
+            strategy,
+            &Limits::new(),
+            table,
+            || false,
+        )?;
+        Ok(if all {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    })
 }
 
 /// Reads 4x4 instances.

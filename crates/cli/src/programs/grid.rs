@@ -47,7 +47,7 @@
 //! are optimal and the process's peak resident memory. `--format csv`
 //! prints instead one row per query and algorithm: `map, algorithm,
 //! index, start_x, start_y, goal_x, goal_y, optimal, found, expanded,
-//! micros`. `--svg OUT.svg` also draws one query (`--query N`, the csv's
+//! micros, stopped` (the limit that stopped the search, if one did). `--svg OUT.svg` also draws one query (`--query N`, the csv's
 //! index on the first map; by default its longest) once per algorithm,
 //! side by side, the cells each search expanded tinted and its path in
 //! red: the algorithms of `--algo` if given, else A*, JPS (8-connected
@@ -56,8 +56,10 @@
 //!
 //! Exit status: 0 if every query got its optimal length from every
 //! optimal algorithm (queries stopped by `--max-nodes` are counted, not
-//! failed); 1 for input that cannot be used or a length that is wrong
-//! (listed on stderr after the summary); 2 for a bad command line (an
+//! failed); 1 for input that cannot be used, a length that is wrong or a
+//! search stopped unanswered by another limit (memory), each listed on
+//! stderr after the summary, or a stdout that cannot be written
+//! (a closed pipe is a quiet end, status 0); 2 for a bad command line (an
 //! algorithm refused under the movement, say); 3 for a path that does not
 //! replay (a bug).
 
@@ -66,6 +68,8 @@ use std::process::ExitCode;
 
 use super::{Invocation, Program};
 
+use crate::input::shown;
+use crate::output::with_stdout;
 use crate::scenarios::{
     self, Algorithm, MovementKind, Record, RunError, Settings, Suite, default_panels,
 };
@@ -178,21 +182,29 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         Ok(records) => records,
         Err(err) => return failed(&err),
     };
-    match args.format {
-        Format::Summary => {
-            let rows = scenarios::summarise(&suite, &settings, &records);
-            print!(
-                "{}",
-                scenarios::render_summary(&suite, &settings, &rows, scenarios::peak_rss())
-            );
-        }
-        Format::Csv => match scenarios::render_csv(&suite, &records) {
-            Ok(csv) => print!("{csv}"),
-            Err(err) => {
-                eprintln!("error: cannot write the csv: {err}");
-                return ExitCode::FAILURE;
+    let printed = with_stdout(|out| {
+        match args.format {
+            Format::Summary => {
+                let rows = scenarios::summarise(&suite, &settings, &records);
+                let peak = scenarios::peak_rss();
+                write!(
+                    out,
+                    "{}",
+                    scenarios::render_summary(&suite, &settings, &rows, peak)
+                )?;
             }
-        },
+            Format::Csv => match scenarios::render_csv(&suite, &records) {
+                Ok(csv) => write!(out, "{csv}")?,
+                Err(err) => {
+                    eprintln!("error: cannot write the csv: {err}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            },
+        }
+        Ok(ExitCode::SUCCESS)
+    });
+    if printed != ExitCode::SUCCESS {
+        return printed;
     }
     if let (Some(path), Some(drawn)) = (&args.svg, drawn) {
         let algorithms = if args.algo.is_empty() {
@@ -227,7 +239,7 @@ fn draw(
     let (_, query) = &set.queries[drawn.1];
     let svg = scenarios::draw_svg(&set.grid, &set.name, query, &panels);
     std::fs::write(path, svg).map_err(|err| {
-        eprintln!("error: cannot write {}: {err}", path.display());
+        eprintln!("error: cannot write {}: {err}", shown(path));
         ExitCode::FAILURE
     })
 }
@@ -249,27 +261,43 @@ fn report(suite: &Suite, records: &[Record]) -> ExitCode {
     for record in failures.iter().take(LISTED) {
         let set = &suite.maps[record.map];
         let (scenario, query) = &set.queries[record.query];
-        let length = |length: Option<f64>| length.map_or("no path".to_owned(), |l| l.to_string());
-        eprintln!(
-            "wrong: {}: line {}: {} found {}, expected {}",
-            suite.scenarios[*scenario].display(),
-            query.line,
-            record.algorithm.label(),
-            length(record.found),
-            length(record.expected.length)
-        );
+        let scenario = suite.scenarios[*scenario].display();
+        let label = record.algorithm.label();
+        if let Some(limit) = record.limit() {
+            eprintln!(
+                "stopped: {scenario}: line {}: {label} stopped by its {limit}",
+                query.line
+            );
+        } else {
+            let length =
+                |length: Option<f64>| length.map_or("no path".to_owned(), |l| l.to_string());
+            eprintln!(
+                "wrong: {scenario}: line {}: {label} found {}, expected {}",
+                query.line,
+                length(record.found),
+                length(record.expected.length)
+            );
+        }
     }
     if failures.len() > LISTED {
-        eprintln!("wrong: ... and {} more", failures.len() - LISTED);
+        eprintln!("... and {} more", failures.len() - LISTED);
     }
     if failures.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!(
-            "error: {} of {} searches gave a wrong length",
-            failures.len(),
-            records.len()
-        );
-        ExitCode::FAILURE
+        return ExitCode::SUCCESS;
     }
+    let stopped = failures.iter().filter(|r| r.limit().is_some()).count();
+    let wrong = failures.len() - stopped;
+    let mut what = Vec::new();
+    if wrong > 0 {
+        what.push(format!("{wrong} gave a wrong length"));
+    }
+    if stopped > 0 {
+        what.push(format!("{stopped} stopped unanswered by a limit"));
+    }
+    eprintln!(
+        "error: of {} searches, {}",
+        records.len(),
+        what.join(" and ")
+    );
+    ExitCode::FAILURE
 }

@@ -10,11 +10,12 @@
 //! (4 ≤ l ≤ 300), the start square and the target square (two coordinates
 //! each, from 0); line breaks may fall anywhere. Output: one line per case,
 //! the minimum number of moves. Bad input: an error naming the token and
-//! its line on stderr, nothing on stdout, exit status 1. The two searches
-//! disagreeing: exit status 2.
+//! its line on stderr, nothing on stdout, exit status 1; so is a stdout that
+//! cannot be written (a closed pipe is a quiet end, status 0). The two
+//! searches disagreeing: exit status 2.
 
 use std::fmt::Write as _;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::process::ExitCode;
 
 use super::{Invocation, Program};
@@ -22,6 +23,7 @@ use super::{Invocation, Program};
 use clap::Parser;
 
 use crate::knight::read_cases;
+use crate::output::with_stdout;
 
 /// POJ 1915 "Knight Moves": reads the cases from stdin and prints, for
 /// each, the fewest knight moves from its start square to its target.
@@ -73,12 +75,8 @@ fn start(_: &Args, _: &mut Invocation<'_>) -> ExitCode {
             }
         }
     }
-    match io::stdout().lock().write_all(answers.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: cannot write the answers: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    with_stdout(|out| {
+        out.write_all(answers.as_bytes())?;
+        Ok(ExitCode::SUCCESS)
+    })
 }

@@ -5,11 +5,24 @@
 //! on its own, as the workspace's examples do (`cargo run --release
 //! --example compare` is `frontier compare`): [`run_alone`]. Both read the
 //! same options and end with the same exit status.
+//!
+//! What every program does the same way, written once: results are printed
+//! through [`with_stdout`] (a stdout that cannot be written is an error and
+//! exit status 1, a closed pipe a quiet end with status 0); named input
+//! files are read by [`read_file`](crate::input::read_file) (regular files
+//! of bounded size only: a FIFO or a device is refused unread); a usage
+//! error cuts the long values it echoes short ([`excerpt`]); long work
+//! shows its progress on stderr ([`crate::progress`]).
 
+use std::borrow::Cow;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Command};
+
+use crate::input::excerpt;
+use crate::output::{StdoutError, with_stdout};
 
 pub mod compare;
 pub mod eight;
@@ -107,7 +120,12 @@ pub fn command() -> Command {
             "State-space search: sliding-tile puzzles, pancake stacks, grid maps and more, \
              solved optimally and checked.\n\n\
              Every program replays each solution to its goal before printing it. \
-             `frontier PROGRAM --help` describes a program's input, options and exit status.",
+             `frontier PROGRAM --help` describes a program's input, options and exit status.\n\n\
+             Every program: a stdout that cannot be written (a full disk) is an error, exit \
+             status 1, and a closed pipe (`| head`) ends it quietly, status 0; a named input \
+             must be a regular file of at most 256 MiB (a FIFO or a device is refused unread); \
+             long work (a comparison, a pattern-database build) shows its progress on stderr, \
+             as a bar on a terminal and as plain `progress:` lines elsewhere.",
         )
         .subcommand_required(true)
         .arg_required_else_help(true)
@@ -136,7 +154,10 @@ pub fn command() -> Command {
 #[must_use]
 pub fn main() -> ExitCode {
     let mut command = command();
-    let matches = command.get_matches_mut();
+    let matches = match parse(&mut command) {
+        Ok(matches) => matches,
+        Err(status) => return status,
+    };
     let Some((name, sub)) = matches.subcommand() else {
         // `subcommand_required`: clap has already refused the command line.
         return ExitCode::from(2);
@@ -159,13 +180,98 @@ pub fn main() -> ExitCode {
 #[must_use]
 pub fn run_alone<P: Program>() -> ExitCode {
     let mut command = P::command();
-    let matches = command.get_matches_mut();
+    let matches = match parse(&mut command) {
+        Ok(matches) => matches,
+        Err(status) => return status,
+    };
     run_matches::<P>(&mut command, &matches)
+}
+
+/// This process's arguments parsed by `command`. A usage error is printed
+/// on stderr, long values cut short, and the process exits with status 2;
+/// `--help` and `--version` are printed on stdout, checked as the
+/// programs' results are, and their exit status is the `Err`.
+fn parse(command: &mut Command) -> Result<ArgMatches, ExitCode> {
+    command
+        .try_get_matches_from_mut(std::env::args_os())
+        .map_err(|err| {
+            if err.use_stderr() {
+                cut_long_values(err).exit()
+            }
+            match err
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(source) => StdoutError { source }.status(),
+            }
+        })
+}
+
+/// `err` with every value it echoes that is longer than a line cut short
+/// ([`excerpt`]): clap quotes the value a usage error is about, whatever
+/// its length, and a 100 kB argument given by mistake would fill the
+/// terminal. The usage line, clap's own, is left alone.
+fn cut_long_values(mut err: clap::Error) -> clap::Error {
+    use clap::builder::StyledStr;
+    use clap::error::{ContextKind, ContextValue};
+
+    let cut_styled = |text: &StyledStr| {
+        let plain = text.to_string();
+        match excerpt(&plain) {
+            Cow::Borrowed(_) => text.clone(),
+            Cow::Owned(cut) => StyledStr::from(cut),
+        }
+    };
+    let cut: Vec<(ContextKind, ContextValue)> = err
+        .context()
+        .filter(|(kind, _)| *kind != ContextKind::Usage)
+        .map(|(kind, value)| {
+            let value = match value {
+                ContextValue::String(text) => ContextValue::String(excerpt(text).into_owned()),
+                ContextValue::Strings(texts) => {
+                    ContextValue::Strings(texts.iter().map(|t| excerpt(t).into_owned()).collect())
+                }
+                ContextValue::StyledStr(text) => ContextValue::StyledStr(cut_styled(text)),
+                ContextValue::StyledStrs(texts) => {
+                    ContextValue::StyledStrs(texts.iter().map(cut_styled).collect())
+                }
+                other => other.clone(),
+            };
+            (kind, value)
+        })
+        .collect();
+    for (kind, value) in cut {
+        err.insert(kind, value);
+    }
+    err
+}
+
+/// A value parser for a count that must be at least 1 (clap's
+/// `value_parser`): `what` names what it counts, for the message that
+/// refuses 0 or a number too large (clap prints the option and the value
+/// before it).
+pub(crate) fn at_least_one(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<NonZeroUsize, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let digits = text.trim();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("expected {what}: a whole number, at least 1"));
+        }
+        // Only digits: a failure to parse is a number too large.
+        let count = digits
+            .parse::<usize>()
+            .map_err(|_| format!("expected {what}: at most {}", usize::MAX))?;
+        NonZeroUsize::new(count)
+            .ok_or_else(|| format!("expected {what}: at least 1 (0 is refused, not taken as 1)"))
+    }
 }
 
 /// Runs `P` on the command line `matches` parsed by `command`.
 fn run_matches<P: Program>(command: &mut Command, matches: &ArgMatches) -> ExitCode {
-    let args = P::from_arg_matches(matches).unwrap_or_else(|err| err.format(command).exit());
+    let args = P::from_arg_matches(matches)
+        .unwrap_or_else(|err| cut_long_values(err.format(command)).exit());
     args.run(&mut Invocation { command, matches })
 }
 
@@ -176,12 +282,46 @@ fn completions(command: &mut Command, matches: &ArgMatches) -> ExitCode {
     };
     let mut script = Vec::new();
     clap_complete::generate(shell, command, "frontier", &mut script);
-    match std::io::Write::write_all(&mut std::io::stdout().lock(), &script) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: cannot write the completion script: {err}");
-            ExitCode::FAILURE
+    with_stdout(|out| {
+        out.write_all(&script)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn a_count_names_what_it_counts() {
+        let parse = at_least_one("the number of processes");
+        assert_eq!(parse(" 3 ").map(NonZeroUsize::get), Ok(3));
+        assert_eq!(
+            parse("0").unwrap_err(),
+            "expected the number of processes: at least 1 (0 is refused, not taken as 1)"
+        );
+        assert_eq!(
+            parse("-1").unwrap_err(),
+            "expected the number of processes: a whole number, at least 1"
+        );
+        assert!(parse(&"9".repeat(100)).unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn usage_errors_cut_long_values_short() {
+        let long = "y".repeat(100_000);
+        for line in [
+            vec!["eight", "--size", long.as_str()],
+            vec!["eight", long.as_str()],
+        ] {
+            let err = eight::Args::command()
+                .try_get_matches_from(line)
+                .unwrap_err();
+            let text = cut_long_values(err).render().to_string();
+            assert!(text.len() < 500, "{text}");
+            assert!(text.contains("… (100000 bytes)"), "{text}");
         }
     }
 }

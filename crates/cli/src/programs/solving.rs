@@ -4,7 +4,8 @@
 //! print, row by row as each instance ends.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::num::NonZeroUsize;
+use std::path::Path;
 use std::time::Duration;
 
 use frontier::{Limit, Limits};
@@ -13,7 +14,9 @@ use sliding_puzzle::instances::{Instance, LargeInstance};
 use sliding_puzzle::{Board, LargeBoard};
 
 use crate::domain::Domain;
+use crate::input::{excerpt, read_file};
 use crate::lines::lines;
+use crate::output::{Stdout, StdoutError};
 use crate::strategy::{Answer, Solver, Strategy};
 
 /// One instance read from a file: an id, a published length and a board
@@ -52,10 +55,16 @@ impl<const W: usize, const H: usize> From<LargeInstance<W, H>> for Row<LargeBoar
     }
 }
 
+/// The `--limit` value parser: how many instances to solve, at least 1.
+pub(super) fn parse_limit(text: &str) -> Result<NonZeroUsize, String> {
+    super::at_least_one("the number of instances to solve")(text)
+}
+
 /// Reads the built-in set `builtin` (its name and text) when `input` names
-/// it, or the file at `input`, with `parse`, stopping at the first bad
-/// line (a line that is not UTF-8 among them). An input without instances
-/// is an error too, found before any table is loaded or built.
+/// it, or the file at `input` (a regular file of bounded size:
+/// [`read_file`]), with `parse`, stopping at the first bad line (a line
+/// that is not UTF-8 among them). An input without instances is an error
+/// too, found before any table is loaded or built.
 pub(super) fn read_rows<B>(
     input: &str,
     builtin: (&str, &str),
@@ -64,22 +73,24 @@ pub(super) fn read_rows<B>(
     let rows = if input == builtin.0 {
         parse(builtin.1).map_err(|err| format!("{input}, {err}"))?
     } else {
-        read_file(input, parse)?
+        read_rows_of_file(input, parse)?
     };
     if rows.is_empty() {
         return Err(format!(
-            "{input}: no instances (every line is blank or a comment)"
+            "{}: no instances (every line is blank or a comment)",
+            excerpt(input)
         ));
     }
     Ok(rows)
 }
 
 /// The rows of the file at `input`, as [`read_rows`] reads them.
-fn read_file<B>(
+fn read_rows_of_file<B>(
     input: &str,
     parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
 ) -> Result<Vec<Row<B>>, String> {
-    let bytes = std::fs::read(input).map_err(|err| format!("cannot read {input}: {err}"))?;
+    let bytes = read_file(Path::new(input)).map_err(|err| err.to_string())?;
+    let input = excerpt(input);
     // The lines that are UTF-8 are read as they are, so the parser's line
     // numbers stay the file's; the first that is not stands in for a blank
     // line, and is reported unless a line above it is bad too. A comment
@@ -257,11 +268,21 @@ impl Table {
     }
 }
 
-/// Solves `rows` in order, printing the header, each row as it ends and
-/// the totals; stops early, leaving the rest not run, when `interrupted`
-/// says so after an instance. True if every instance ran, was solved,
-/// replayed and (where a length is known) matched it.
+/// Solves `rows` in order, printing on `out` the header, each row as it
+/// ends and the totals; stops early, leaving the rest not run, when
+/// `interrupted` says so after an instance. True if every instance ran,
+/// was solved, replayed and (where a length is known) matched it.
+///
+/// # Errors
+///
+/// If `out` cannot be written: the run stops there, as its results would
+/// be lost.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the run's parts, each named at the two call sites"
+)]
 pub(super) fn run_rows<D: Domain>(
+    out: &mut Stdout,
     solver: &mut Solver,
     domain: &D,
     rows: &[Row<D::Instance>],
@@ -269,26 +290,24 @@ pub(super) fn run_rows<D: Domain>(
     limits: &Limits<u32>,
     table: Table,
     interrupted: impl Fn() -> bool,
-) -> bool {
-    let mut stdout = std::io::stdout().lock();
-    // Output errors (a closed pipe) are ignored: the exit status still says
-    // how the solving went.
-    let _ = writeln!(stdout, "{}", table.header());
+) -> Result<bool, StdoutError> {
+    writeln!(out, "{}", table.header())?;
     let mut outcomes = Vec::with_capacity(rows.len());
     for row in rows {
         let outcome = solve_row(solver, domain, row, strategy, limits);
-        let _ = writeln!(stdout, "{}", table.row(row, &outcome));
-        let _ = stdout.flush();
+        // Each row as it ends: an instance can take hours.
+        writeln!(out, "{}", table.row(row, &outcome))?;
+        out.flush()?;
         outcomes.push(outcome);
         if interrupted() {
             break;
         }
     }
-    let _ = writeln!(stdout, "{}", table.totals(rows, &outcomes));
-    outcomes.len() == rows.len()
+    writeln!(out, "{}", table.totals(rows, &outcomes))?;
+    Ok(outcomes.len() == rows.len()
         && outcomes
             .iter()
-            .all(|o| o.problem.is_none() && o.stopped.is_none())
+            .all(|o| o.problem.is_none() && o.stopped.is_none()))
 }
 
 #[cfg(test)]

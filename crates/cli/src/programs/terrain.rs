@@ -15,8 +15,11 @@
 //! crate's terrain text, `grid::text`). The map is a `grid::Grid` searched
 //! as a `grid::Route` under `grid::Weighted` movement: entering a cell
 //! costs its digit. The program prints the map with the cheapest path
-//! drawn as `*`, its cost, and the nodes each search expanded. Exit status:
-//! 1 for an unreadable map or a search stopped by `--max-stored`; 2 for a
+//! drawn as `*`, its cost, and the nodes each search expanded. The map file
+//! must be a regular file of at most 256 MiB (a FIFO or a device is
+//! refused unread). Exit status: 1 for an unreadable map, a search stopped
+//! by `--max-stored` or a stdout that cannot be written (a closed pipe is
+//! a quiet end, status 0); 2 for a
 //! bad command line (clap's usage errors, and a `--weight` that is not a
 //! finite number of at least 1 or is too large for the map, or a `--width`
 //! × `--height` that overflows, is below 2 cells or above
@@ -28,6 +31,8 @@ use std::process::ExitCode;
 
 use super::{Invocation, Program};
 
+use crate::input::{read_file, shown};
+use crate::output::with_stdout;
 use crate::terrain;
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -117,38 +122,52 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    println!("{name}");
-    let Some(path) = astar.solution() else {
-        print!("{map}");
-        println!(
-            "no path from S to G ({} cells reached)",
-            astar.stats.expanded
-        );
-        return if dijkstra.solution().is_none() && weighted.solution().is_none() {
-            ExitCode::SUCCESS
-        } else {
-            eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
-            ExitCode::from(BUG)
+    with_stdout(|out| {
+        writeln!(out, "{name}")?;
+        let Some(path) = astar.solution() else {
+            write!(out, "{map}")?;
+            writeln!(
+                out,
+                "no path from S to G ({} cells reached)",
+                astar.stats.expanded
+            )?;
+            return Ok(
+                if dijkstra.solution().is_none() && weighted.solution().is_none() {
+                    ExitCode::SUCCESS
+                } else {
+                    eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
+                    ExitCode::from(BUG)
+                },
+            );
         };
-    };
-    print!("{}", draw(&map, &path.states));
-    println!("cheapest path: cost {}, {} steps", path.cost, path.len());
-    println!();
-    println!("search                  cost   expanded  generated  peak stored");
-    for (label, result) in [
-        ("Dijkstra (h = 0)".to_owned(), &dijkstra),
-        ("A* (Manhattan)".to_owned(), &astar),
-        (format!("weighted A* (w = {})", args.weight), &weighted),
-    ] {
-        let cost = result
-            .solution()
-            .map_or("-".to_owned(), |s| s.cost.to_string());
-        println!(
-            "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
-            result.stats.expanded, result.stats.generated, result.stats.peak_stored
-        );
-    }
-    check(&route, path.cost, &dijkstra, &weighted, args.weight)
+        write!(out, "{}", draw(&map, &path.states))?;
+        writeln!(
+            out,
+            "cheapest path: cost {}, {} steps",
+            path.cost,
+            path.len()
+        )?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "search                  cost   expanded  generated  peak stored"
+        )?;
+        for (label, result) in [
+            ("Dijkstra (h = 0)".to_owned(), &dijkstra),
+            ("A* (Manhattan)".to_owned(), &astar),
+            (format!("weighted A* (w = {})", args.weight), &weighted),
+        ] {
+            let cost = result
+                .solution()
+                .map_or("-".to_owned(), |s| s.cost.to_string());
+            writeln!(
+                out,
+                "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
+                result.stats.expanded, result.stats.generated, result.stats.peak_stored
+            )?;
+        }
+        Ok(check(&route, path.cost, &dijkstra, &weighted, args.weight))
+    })
 }
 
 /// Why no map could be had.
@@ -162,11 +181,10 @@ enum LoadError {
 /// The map of the file argument, or a seeded random map; and its name.
 fn load(args: &Args) -> Result<(TerrainMap, String), LoadError> {
     if let Some(path) = &args.map {
-        let bytes = std::fs::read(path)
-            .map_err(|err| LoadError::Map(format!("cannot read {}: {err}", path.display())))?;
+        let bytes = read_file(path).map_err(|err| LoadError::Map(err.to_string()))?;
         let map = parse_terrain(&bytes)
-            .map_err(|err| LoadError::Map(format!("{}: {err}", path.display())))?;
-        return Ok((map, path.display().to_string()));
+            .map_err(|err| LoadError::Map(format!("{}: {err}", shown(path))))?;
+        return Ok((map, shown(path)));
     }
     let map =
         TerrainMap::try_random(args.width, args.height, args.seed).map_err(|err| match err {

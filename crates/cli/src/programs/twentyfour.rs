@@ -23,11 +23,13 @@
 //! in) or a file with one board per line: either `id length t0 .. t24`
 //! (that file's format, `length` being the known optimum) or the 25 tiles
 //! alone, `x` or `0` for the blank. Blank lines and lines starting with
-//! `#` are skipped. The first bad line (one that is not UTF-8 among them)
-//! is reported with its number, and nothing is solved; so is an input
-//! with no instances, before any table is loaded. `--ids` picks instances
-//! by id, in the order given (an id the input does not have is an error);
-//! `--limit` then keeps the first N (at least 1).
+//! `#` are skipped. The file must be a regular file of at most 256 MiB (a
+//! FIFO or a device is refused unread). The first bad line (one that is
+//! not UTF-8 among them) is reported with its number, and nothing is
+//! solved; so is an input with no instances, before any table is loaded.
+//! `--ids` picks instances by id, in the order given (an id the input does
+//! not have is an error); `--limit` then keeps the first N (at least 1: 0
+//! is a usage error).
 //!
 //! Most of the fifty take hours or days of IDA* even with the databases:
 //! `--max-time` stops each instance's search after so many seconds (the
@@ -41,11 +43,13 @@
 //!
 //! The 6-6-6-6 databases are loaded from `--cache-dir` (default
 //! `target/pdb-cache`), or built there on first use with a progress bar on
-//! stderr: two tables of 127.5 MB (three of the four groups share one by
+//! stderr (plain `progress:` lines when stderr is not a terminal): two tables of 127.5 MB (three of the four groups share one by
 //! symmetry), minutes and about 1.2 GB of memory to build. `--dual` adds
 //! the dual lookups that need no further table: the dual of the board with
 //! its blank walked home, less the walk, for the children the regular
-//! lookups do not cut off (`LargePatternDatabase::with_dual`).
+//! lookups do not cut off (`LargePatternDatabase::with_dual`); beside a
+//! heuristic other than the databases, `--dual` and `--no-reflection` are a
+//! usage error.
 //!
 //! IDA* with the 6-6-6-6 databases (serial or `--jobs N`, without
 //! `--dual`) searches `DirectPuzzle`, which keeps the tables' indices and
@@ -57,20 +61,23 @@
 //! length, published length, nodes generated, time, nodes per second),
 //! then the totals. Exit status: 0 if every instance was solved, verified
 //! and (where a length is known) matched it; 1 otherwise (a stopped
-//! instance, an interruption, a wrong length); 2 if the input, the
-//! strategy or the cache could not be used.
+//! instance, an interruption, a wrong length, a stdout that cannot be
+//! written, which stops the run: a closed pipe stops it quietly, with
+//! status 0); 2 if the input, the strategy or the cache could not be used.
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use super::solving::{Row, Table, read_rows, run_rows};
+use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
 use super::{Invocation, Program};
 
 use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
 use crate::domains::large_boards::TWENTYFOUR;
+use crate::input::excerpt;
 use crate::jobs::{Jobs, parse_jobs};
+use crate::output::with_stdout;
 use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
 use crate::strategy::{Solver, Strategy, ignored_heuristic};
 use clap::Parser;
@@ -110,8 +117,8 @@ pub struct Args {
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     ids: Vec<u32>,
 
-    /// Solve only the first N instances (after --ids)
-    #[arg(long, value_name = "N")]
+    /// Solve only the first N instances (after --ids; at least 1)
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
     limit: Option<NonZeroUsize>,
 
     /// Stop each instance's search after this many seconds (the instance
@@ -125,16 +132,15 @@ static BOARDS: [&dyn AnyDomain; 1] = [&TWENTYFOUR];
 
 /// A positive, finite number of seconds.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
+    // clap prints the value before these messages: they do not repeat it.
     let seconds: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+        .map_err(|_| "expected a number of seconds".to_owned())?;
     if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(format!(
-            "{text:?}: the time must be a positive number of seconds"
-        ));
+        return Err("the time must be a positive number of seconds".to_owned());
     }
-    Duration::try_from_secs_f64(seconds).map_err(|err| format!("{text:?}: {err}"))
+    Duration::try_from_secs_f64(seconds).map_err(|err| err.to_string())
 }
 
 impl Program for Args {
@@ -177,6 +183,9 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
     }
+    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
+        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+    }
     let rows = match read_rows(&args.input, ("korf50", KORF50), parse) {
         Ok(rows) => rows,
         Err(err) => {
@@ -187,7 +196,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let mut rows = match select(rows, &args.ids) {
         Ok(rows) => rows,
         Err(err) => {
-            eprintln!("error: {}, {err}", args.input);
+            eprintln!("error: {}, {err}", excerpt(&args.input));
             return ExitCode::from(2);
         }
     };
@@ -218,23 +227,26 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     }
     let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
     let table = Table { rates: true };
-    let all = run_rows(
-        &mut solver,
-        &TWENTYFOUR,
-        &rows,
-        strategy,
-        &limits,
-        table,
-        interrupted,
-    );
-    if interrupted() {
-        eprintln!("interrupted: the table above is what was done");
-    }
-    if all {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    with_stdout(|out| {
+        let all = run_rows(
+            out,
+            &mut solver,
+            &TWENTYFOUR,
+            &rows,
+            strategy,
+            &limits,
+            table,
+            interrupted,
+        )?;
+        if interrupted() {
+            eprintln!("interrupted: the table above is what was done");
+        }
+        Ok(if all {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    })
 }
 
 /// Reads 5x5 instances.

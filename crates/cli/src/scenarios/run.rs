@@ -86,7 +86,11 @@ pub enum Verdict {
     /// A shorter path than the optimum, a path where there is none or none
     /// where there is one: always a failure.
     Wrong,
-    /// Stopped by a limit (IDA*'s `--max-nodes`): counted, not failed.
+    /// Stopped by a limit before an answer: IDA*'s `--max-nodes`
+    /// ([`Limit::Expanded`]) is counted, not failed (IDA* repeats its work
+    /// at every bound, and the limit is the user's choice); any other
+    /// ([`Limit::Memory`]: the tables outgrew the memory) leaves the query
+    /// unanswered, a failure.
     Stopped(Limit),
 }
 
@@ -114,14 +118,25 @@ pub struct Record {
 }
 
 impl Record {
-    /// Whether this search fails the run: a wrong answer, or a longer path
-    /// from an algorithm that promises the shortest.
+    /// Whether this search fails the run: a wrong answer, a longer path
+    /// from an algorithm that promises the shortest, or a stop by any limit
+    /// but IDA*'s `--max-nodes` ([`Verdict::Stopped`]).
     #[must_use]
     pub fn is_failure(&self) -> bool {
         match self.verdict {
             Verdict::Wrong => true,
             Verdict::Longer => self.algorithm.is_optimal(),
-            Verdict::Optimal | Verdict::Stopped(_) => false,
+            Verdict::Stopped(limit) => limit != Limit::Expanded,
+            Verdict::Optimal => false,
+        }
+    }
+
+    /// The limit that stopped the search, if one did.
+    #[must_use]
+    pub fn limit(&self) -> Option<Limit> {
+        match self.verdict {
+            Verdict::Stopped(limit) => Some(limit),
+            _ => None,
         }
     }
 }
@@ -165,6 +180,31 @@ pub enum RunError {
     /// A path that does not replay: a bug.
     #[error("{0}")]
     Replay(ReplayBug),
+    /// Plain A*, measuring a query's shortest length under a movement
+    /// other than octile (where the scenario's lengths do not hold), was
+    /// stopped by a limit: no length of that query can be judged.
+    #[error(
+        "{}: line {line}: A* (the reference) stopped by its {limit} on {map}, measuring the shortest length under {movement} movement: no path can be checked against it",
+        scenario.display()
+    )]
+    Reference {
+        /// The scenario file of the query.
+        scenario: PathBuf,
+        /// The query's line.
+        line: usize,
+        /// The map's name.
+        map: String,
+        /// The movement.
+        movement: MovementKind,
+        /// The limit that stopped it.
+        limit: Limit,
+    },
+    /// The memory to keep the results could not be had.
+    #[error("out of memory keeping the results of {searches} searches")]
+    OutOfMemory {
+        /// The searches to run: queries times algorithms.
+        searches: usize,
+    },
     /// JPS+'s jump table of a map cannot be allocated.
     #[error("{map}: cannot build the JPS+ jump table: {source}")]
     JumpTable {
@@ -189,7 +229,11 @@ impl From<ReplayBug> for RunError {
 /// # Errors
 ///
 /// [`RunError::Replay`] for the first path that does not replay,
-/// [`RunError::JumpTable`] if JPS+'s table of a map cannot be had.
+/// [`RunError::Reference`] if plain A* cannot measure a query's shortest
+/// length (movements other than octile),
+/// [`RunError::JumpTable`] if JPS+'s table of a map cannot be had,
+/// [`RunError::OutOfMemory`] if the records cannot be (checked before
+/// any search).
 ///
 /// # Panics
 ///
@@ -212,7 +256,13 @@ pub fn run(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> 
 
 /// [`run`] under movement `M`.
 fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
-    let mut records = Vec::with_capacity(suite.query_count() * settings.algorithms.len());
+    let wanted = suite
+        .query_count()
+        .saturating_mul(settings.algorithms.len());
+    let mut records = Vec::new();
+    records
+        .try_reserve_exact(wanted)
+        .map_err(|_| RunError::OutOfMemory { searches: wanted })?;
     let scenario_lengths = settings.movement.scenario_lengths_hold();
     for (map, set) in suite.maps.iter().enumerate() {
         // Kept across the queries of a map, so their tables are reused.
@@ -228,7 +278,17 @@ fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Recor
                 let recording = reference.solve(Algorithm::AStar, route, &tables, false);
                 let length = match recording.attempt.outcome {
                     Ok(Some(steps)) => Some(route.replay(&steps).map_err(|e| bug(None, e))?),
-                    _ => None,
+                    Ok(None) => None,
+                    Err(limit) => {
+                        let (scenario, query) = &set.queries[index];
+                        return Err(RunError::Reference {
+                            scenario: suite.scenarios[*scenario].clone(),
+                            line: query.line,
+                            map: set.name.clone(),
+                            movement: settings.movement,
+                            limit,
+                        });
+                    }
                 };
                 Expected::measured(length.map(|length| length.value()))
             };

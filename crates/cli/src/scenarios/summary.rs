@@ -2,7 +2,10 @@
 //! search.
 
 use std::fmt::Write as _;
+use std::io;
 use std::time::Duration;
+
+use frontier::Limit;
 
 use super::algorithm::Algorithm;
 use super::load::Suite;
@@ -26,6 +29,9 @@ pub struct Row {
     pub wrong: usize,
     /// Stopped by a limit.
     pub stopped: usize,
+    /// The searches stopped, by the limit that stopped them, in the order
+    /// first met.
+    pub stopped_by: Vec<(Limit, usize)>,
     /// Time per query: mean.
     pub mean: Duration,
     /// Time per query: median.
@@ -39,64 +45,136 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of `records` (one algorithm's, non-empty).
+    /// The row of `records` (one algorithm's on one map or on all, not
+    /// empty).
     #[expect(
         clippy::cast_precision_loss,
         reason = "an average for display; counts stay far below 2^53"
     )]
-    fn of(map: Option<usize>, algorithm: Algorithm, records: &[&Record]) -> Row {
-        let count = |verdict: fn(&Verdict) -> bool| {
-            records
-                .iter()
-                .filter(|record| verdict(&record.verdict))
-                .count()
-        };
-        let mut times: Vec<Duration> = records.iter().map(|record| record.elapsed).collect();
-        times.sort_unstable();
-        let total: Duration = times.iter().sum();
-        let queries = records.len();
-        let divisor = u32::try_from(queries.max(1)).unwrap_or(u32::MAX);
-        Row {
+    fn of<'r>(
+        map: Option<usize>,
+        algorithm: Algorithm,
+        records: impl Iterator<Item = &'r Record> + Clone,
+    ) -> Row {
+        let mut row = Row {
             map,
             algorithm,
-            queries,
-            optimal: count(|v| *v == Verdict::Optimal),
-            longer: count(|v| *v == Verdict::Longer),
-            wrong: count(|v| *v == Verdict::Wrong),
-            stopped: count(|v| matches!(v, Verdict::Stopped(_))),
-            mean: total / divisor,
-            median: times.get(queries / 2).copied().unwrap_or_default(),
-            max: times.last().copied().unwrap_or_default(),
-            expanded: records
-                .iter()
-                .map(|record| record.expanded as f64)
-                .sum::<f64>()
-                / queries.max(1) as f64,
-            peak_stored: records
-                .iter()
-                .map(|record| record.peak_stored)
-                .max()
-                .unwrap_or(0),
+            queries: 0,
+            optimal: 0,
+            longer: 0,
+            wrong: 0,
+            stopped: 0,
+            stopped_by: Vec::new(),
+            mean: Duration::ZERO,
+            median: Duration::ZERO,
+            max: Duration::ZERO,
+            expanded: 0.0,
+            peak_stored: 0,
+        };
+        let mut total = Duration::ZERO;
+        let mut expanded = 0.0;
+        for record in records.clone() {
+            row.queries += 1;
+            match record.verdict {
+                Verdict::Optimal => row.optimal += 1,
+                Verdict::Longer => row.longer += 1,
+                Verdict::Wrong => row.wrong += 1,
+                Verdict::Stopped(limit) => {
+                    row.stopped += 1;
+                    match row.stopped_by.iter_mut().find(|(l, _)| *l == limit) {
+                        Some((_, count)) => *count += 1,
+                        None => row.stopped_by.push((limit, 1)),
+                    }
+                }
+            }
+            total = total.saturating_add(record.elapsed);
+            row.max = row.max.max(record.elapsed);
+            expanded += record.expanded as f64;
+            row.peak_stored = row.peak_stored.max(record.peak_stored);
+        }
+        let queries = row.queries.max(1);
+        row.mean = total / u32::try_from(queries).unwrap_or(u32::MAX);
+        row.median = median(records.map(|record| record.elapsed), row.queries);
+        row.expanded = expanded / queries as f64;
+        row
+    }
+}
+
+/// The time at index `len / 2` of `times` (`len` of them) in sorted order,
+/// zero for none: sorted in a copy if there is memory for one, else found
+/// by halving the range of values, one pass over `times` a halving (at
+/// most 64), with no memory at all.
+fn median(times: impl Iterator<Item = Duration> + Clone, len: usize) -> Duration {
+    let nanos = |time: Duration| u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+    let rank = len / 2;
+    let mut copy: Vec<u64> = Vec::new();
+    if copy.try_reserve_exact(len).is_ok() {
+        copy.extend(times.map(nanos));
+        if copy.is_empty() {
+            return Duration::ZERO;
+        }
+        let rank = rank.min(copy.len() - 1);
+        return Duration::from_nanos(*copy.select_nth_unstable(rank).1);
+    }
+    Duration::from_nanos(by_halving(&times.map(nanos), rank))
+}
+
+/// The value at index `rank` of `values` in sorted order (the largest if
+/// there are not so many; 0 for none), found with no memory: the smallest
+/// value with more than `rank` values at or below it, by halving the range
+/// of values, one pass over `values` a halving.
+fn by_halving<I: Iterator<Item = u64> + Clone>(values: &I, rank: usize) -> u64 {
+    let (mut low, mut high) = values
+        .clone()
+        .fold((u64::MAX, 0), |(low, high), v| (low.min(v), high.max(v)));
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if values.clone().filter(|&v| v <= middle).count() > rank {
+            high = middle;
+        } else {
+            low = middle + 1;
         }
     }
+    high
 }
 
 /// The summary's rows: each map with each algorithm (in the order of
 /// `settings`), then, if there is more than one map, each algorithm over
 /// all of them.
+///
+/// # Complexity
+///
+/// Linear in the records as [`run`](super::run) orders them (map by
+/// map): each map's rows read the span of records from its first to its
+/// last. The memory is the rows and, for a median, a copy of one row's
+/// times if it can be had (else none).
 #[must_use]
 pub fn summarise(suite: &Suite, settings: &Settings, records: &[Record]) -> Vec<Row> {
+    // Where each map's records are: from its first to past its last.
+    let mut spans: Vec<Option<(usize, usize)>> = vec![None; suite.maps.len()];
+    for (index, record) in records.iter().enumerate() {
+        if let Some(span) = spans.get_mut(record.map) {
+            let first = span.map_or(index, |(first, _)| first);
+            *span = Some((first, index + 1));
+        }
+    }
     let mut rows = Vec::new();
-    let total = (suite.maps.len() > 1).then_some(None);
-    let maps = (0..suite.maps.len()).map(Some).chain(total);
-    for map in maps {
+    for (map, span) in spans.into_iter().enumerate() {
+        let Some((first, end)) = span else { continue };
         for &algorithm in &settings.algorithms {
-            let chosen: Vec<&Record> = records
+            let mine = records[first..end]
                 .iter()
-                .filter(|r| r.algorithm == algorithm && map.is_none_or(|m| r.map == m))
-                .collect();
-            if !chosen.is_empty() {
-                rows.push(Row::of(map, algorithm, &chosen));
+                .filter(move |r| r.map == map && r.algorithm == algorithm);
+            if mine.clone().next().is_some() {
+                rows.push(Row::of(Some(map), algorithm, mine));
+            }
+        }
+    }
+    if suite.maps.len() > 1 {
+        for &algorithm in &settings.algorithms {
+            let mine = records.iter().filter(move |r| r.algorithm == algorithm);
+            if mine.clone().next().is_some() {
+                rows.push(Row::of(None, algorithm, mine));
             }
         }
     }
@@ -197,8 +275,9 @@ fn render_table(out: &mut String, suite: &Suite, rows: &[Row]) {
     }
 }
 
-/// Appends which algorithms are optimal, the searches stopped, and the
-/// peak memory.
+/// Appends which algorithms are optimal, the searches stopped by each
+/// limit (IDA*'s `--max-nodes` counted, any other failing the run, see
+/// [`Record::is_failure`]), and the peak memory.
 fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Option<u64>) {
     let (optimal, other): (Vec<Algorithm>, Vec<Algorithm>) = settings
         .algorithms
@@ -230,15 +309,25 @@ fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Op
         .iter()
         .filter_map(|&algorithm| rows.iter().rev().find(|row| row.algorithm == algorithm))
         .collect();
-    for row in totals.iter().filter(|row| row.stopped > 0) {
-        let _ = writeln!(
-            out,
-            "{}: {} of {} stopped at --max-nodes {} (counted, not failed)",
-            row.algorithm.label(),
-            row.stopped,
-            plural(row.queries, "query", "queries"),
-            settings.max_nodes
-        );
+    for row in &totals {
+        for &(limit, count) in &row.stopped_by {
+            let (label, of) = (
+                row.algorithm.label(),
+                plural(row.queries, "query", "queries"),
+            );
+            let _ = if limit == Limit::Expanded {
+                writeln!(
+                    out,
+                    "{label}: {count} of {of} stopped at --max-nodes {} (counted, not failed)",
+                    settings.max_nodes
+                )
+            } else {
+                writeln!(
+                    out,
+                    "{label}: {count} of {of} stopped by its {limit} (not answered, so the run fails)"
+                )
+            };
+        }
     }
     let mut memory = Vec::new();
     if let Some(peak) = totals.iter().max_by_key(|row| row.peak_stored) {
@@ -276,17 +365,32 @@ pub fn peak_rss() -> Option<u64> {
 }
 
 /// One csv row per search, with a header: `map, algorithm, index,
-/// start_x, start_y, goal_x, goal_y, optimal, found, expanded, micros`.
-/// `optimal` is the length to match (the scenario's under octile
+/// start_x, start_y, goal_x, goal_y, optimal, found, expanded, micros,
+/// stopped`. `optimal` is the length to match (the scenario's under octile
 /// movement, plain A*'s under the others), `found` the length found
 /// (both empty where there is no path, `found` also where a limit stopped
-/// the search), `micros` the search's time in microseconds.
+/// the search), `micros` the search's time in microseconds, `stopped` the
+/// limit that stopped the search (`expansion limit`, `memory limit`),
+/// empty if none did.
 ///
 /// # Errors
 ///
 /// The csv writer's, which cannot happen writing to memory.
 pub fn render_csv(suite: &Suite, records: &[Record]) -> Result<String, csv::Error> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut bytes = Vec::new();
+    write_csv(suite, records, &mut bytes)?;
+    // cannot fail: every field written is UTF-8
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// [`render_csv`], written to `out` row by row rather than gathered in
+/// memory (a run of millions of queries makes a csv of hundreds of MB).
+///
+/// # Errors
+///
+/// The csv writer's: `out`'s write errors.
+pub fn write_csv(suite: &Suite, records: &[Record], out: impl io::Write) -> Result<(), csv::Error> {
+    let mut writer = csv::Writer::from_writer(out);
     writer.write_record([
         "map",
         "algorithm",
@@ -299,6 +403,7 @@ pub fn render_csv(suite: &Suite, records: &[Record]) -> Result<String, csv::Erro
         "found",
         "expanded",
         "micros",
+        "stopped",
     ])?;
     let length = |length: Option<f64>| length.map_or_else(String::new, |l| l.to_string());
     for record in records {
@@ -316,11 +421,47 @@ pub fn render_csv(suite: &Suite, records: &[Record]) -> Result<String, csv::Erro
             length(record.found),
             record.expanded.to_string(),
             format!("{:.3}", record.elapsed.as_secs_f64() * 1e6),
+            record
+                .limit()
+                .map_or_else(String::new, |limit| limit.to_string()),
         ])?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(csv::IntoInnerError::into_error)?;
-    // cannot fail: every field written is UTF-8
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    writer.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_without_memory_is_the_sorted_one() {
+        let mut state = 7u64;
+        for len in [1, 2, 3, 10, 101, 1000] {
+            let values: Vec<u64> = (0..len)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    (state >> 40) % 5000
+                })
+                .collect();
+            let mut sorted = values.clone();
+            sorted.sort_unstable();
+            for rank in [0, len / 2, len - 1] {
+                assert_eq!(
+                    by_halving(&values.iter().copied(), rank),
+                    sorted[rank],
+                    "{len} {rank}"
+                );
+            }
+        }
+        assert_eq!(by_halving(&std::iter::empty(), 0), 0);
+        assert_eq!(
+            by_halving(&[u64::MAX, 0, u64::MAX].into_iter(), 1),
+            u64::MAX
+        );
+        let times = [3, 1, 2].map(Duration::from_nanos);
+        assert_eq!(median(times.iter().copied(), 3), Duration::from_nanos(2));
+    }
 }

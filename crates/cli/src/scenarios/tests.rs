@@ -1,5 +1,6 @@
 //! Unit tests of the grid program's logic on small maps written here.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::*;
@@ -162,6 +163,138 @@ fn idastar_stops_at_its_node_limit_without_failing() {
         text.contains("IDA*: 2 of 3 queries stopped at --max-nodes 2 (counted, not failed)"),
         "{text}"
     );
+    assert!(!text.contains("the run fails"), "{text}");
+    let csv = render_csv(&suite, &records).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().ends_with(",expansion limit"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_memory_stop_is_named_and_fails_the_run() {
+    let (dir, scen) = files("memory", Some(MAP), SCEN);
+    let suite = load(&[scen], None).unwrap();
+    let settings = settings(
+        &[Algorithm::Dijkstra, Algorithm::IdaStar],
+        MovementKind::Octile,
+    );
+    let mut records = run(&suite, &settings).unwrap();
+    // What a search whose tables outgrew the memory returns.
+    for record in &mut records[..2] {
+        record.found = None;
+        record.verdict = Verdict::Stopped(frontier::Limit::Memory);
+    }
+    records[3].verdict = Verdict::Stopped(frontier::Limit::Expanded);
+    assert!(records[0].is_failure() && records[1].is_failure());
+    assert!(
+        !records[3].is_failure(),
+        "--max-nodes is counted, not failed"
+    );
+    assert_eq!(records[0].limit(), Some(frontier::Limit::Memory));
+    let rows = summarise(&suite, &settings, &records);
+    assert_eq!((rows[0].stopped, rows[1].stopped), (1, 2));
+    assert_eq!(
+        rows[1].stopped_by,
+        [(frontier::Limit::Memory, 1), (frontier::Limit::Expanded, 1)]
+    );
+    let text = render_summary(&suite, &settings, &rows, None);
+    assert!(
+        text.contains(
+            "Dijkstra: 1 of 3 queries stopped by its memory limit (not answered, so the run fails)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "IDA*: 1 of 3 queries stopped by its memory limit (not answered, so the run fails)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("IDA*: 1 of 3 queries stopped at --max-nodes 1000000 (counted, not failed)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Dijkstra: 1 of 3 queries stopped at"),
+        "{text}"
+    );
+    let csv = render_csv(&suite, &records).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().ends_with(",memory limit"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn many_maps_are_grouped_and_summarised_in_linear_time() {
+    // 20,000 lines naming 2,000 maps in turn: each map read once, its ten
+    // queries in file order. (The loader searched the maps named so far
+    // for every line, and the summary scanned every record for every map.)
+    let dir = scratch("many-maps");
+    let maps = 2_000;
+    let mut scen = String::from("version 1\n");
+    for i in 0..20_000 {
+        let m = i % maps;
+        if i < maps {
+            std::fs::write(
+                dir.join(format!("m{m}.map")),
+                "height 1\nwidth 2\nmap\n..\n",
+            )
+            .unwrap();
+        }
+        writeln!(scen, "{}\tdir/m{m}.map\t2\t1\t0\t0\t1\t0\t1", i / maps).unwrap();
+    }
+    std::fs::write(dir.join("many.scen"), scen).unwrap();
+    let suite = load(&[dir.join("many.scen")], None).unwrap();
+    assert_eq!((suite.maps.len(), suite.query_count()), (maps, 20_000));
+    for (m, set) in suite.maps.iter().enumerate() {
+        assert_eq!(set.name, format!("m{m}.map"));
+        let lines: Vec<usize> = set.queries.iter().map(|(_, q)| q.line).collect();
+        let expected: Vec<usize> = (0..10).map(|k| 2 + m + k * maps).collect();
+        assert_eq!(lines, expected, "{}", set.name);
+        let buckets: Vec<u32> = set.queries.iter().map(|(_, q)| q.bucket).collect();
+        assert_eq!(buckets, (0..10).collect::<Vec<u32>>());
+        // One name kept per map, shared by its queries.
+        assert!(
+            set.queries
+                .windows(2)
+                .all(|w| std::sync::Arc::ptr_eq(&w[0].1.map, &w[1].1.map))
+        );
+    }
+    // Records as `run` makes them, without searching: one per query.
+    let settings = settings(&[Algorithm::AStar], MovementKind::Octile);
+    let records: Vec<Record> = suite
+        .maps
+        .iter()
+        .enumerate()
+        .flat_map(|(map, set)| {
+            (0..set.queries.len()).map(move |query| Record {
+                map,
+                query,
+                algorithm: Algorithm::AStar,
+                expected: Expected::measured(Some(1.0)),
+                found: Some(1.0),
+                verdict: Verdict::Optimal,
+                expanded: 2,
+                peak_stored: 3,
+                elapsed: std::time::Duration::from_micros(u64::try_from(query).unwrap()),
+            })
+        })
+        .collect();
+    let rows = summarise(&suite, &settings, &records);
+    assert_eq!(rows.len(), maps + 1, "a row per map and the total");
+    assert!(
+        rows[..maps]
+            .iter()
+            .all(|row| row.queries == 10 && row.optimal == 10)
+    );
+    assert_eq!(rows[3].median, std::time::Duration::from_micros(5));
+    assert_eq!(rows[maps].map, None);
+    assert_eq!(rows[maps].queries, 20_000);
+    assert_eq!(rows[maps].max, std::time::Duration::from_micros(9));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -173,7 +306,7 @@ fn load_errors_name_the_file_and_the_line() {
     assert_eq!(
         message(std::slice::from_ref(&scen), None),
         format!(
-            "{}: line 2: the map maps/small.map: cannot read {}: No such file or directory (os error 2)",
+            "{}: line 2: the map \"maps/small.map\": cannot read {}: No such file or directory (os error 2)",
             scen.display(),
             dir.join("small.map").display()
         )
@@ -260,7 +393,7 @@ fn csv_has_a_row_per_search() {
     assert_eq!(lines.len(), 1 + 6);
     assert_eq!(
         lines[0],
-        "map,algorithm,index,start_x,start_y,goal_x,goal_y,optimal,found,expanded,micros"
+        "map,algorithm,index,start_x,start_y,goal_x,goal_y,optimal,found,expanded,micros,stopped"
     );
     assert!(
         lines[1].starts_with("small.map,astar,0,0,2,5,0,6.41421,6.414213562373095,"),
@@ -271,6 +404,10 @@ fn csv_has_a_row_per_search() {
         lines[4].starts_with("small.map,greedy,1,2,0,2,0,0,0,0,"),
         "{}",
         lines[4]
+    );
+    assert!(
+        lines[1..].iter().all(|line| line.ends_with(',')),
+        "nothing stopped"
     );
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -323,8 +460,15 @@ fn the_recorder_sees_every_expansion() {
     let recorded = Recorded::new(route);
     let result = frontier::mm(&recorded);
     let (forward, backward) = recorded.into_expanded();
-    assert_eq!(
-        (forward.len() + backward.len()) as u64,
+    // Every expansion is recorded. After the search, a bidirectional search
+    // whose expanded nodes were reached more cheaply since may ask the
+    // problem once more for each step of its path, to sum its cost: at
+    // most one call per step more.
+    let recorded = (forward.len() + backward.len()) as u64;
+    let steps = result.solution().map_or(0, |s| s.actions.len()) as u64;
+    assert!(
+        (result.stats.expanded..=result.stats.expanded + steps).contains(&recorded),
+        "{recorded} recorded, {} expanded, {steps} steps",
         result.stats.expanded
     );
     let _ = std::fs::remove_dir_all(dir);

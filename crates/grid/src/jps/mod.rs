@@ -49,6 +49,27 @@
 //! actions expand to single-cell [`Direction`]s with
 //! [`Jps::steps`] / [`JpsPlus::steps`], which [`Route::replay`] checks.
 //!
+//! # Forward only, and in jumps
+//!
+//! [`Jps`] and [`JpsPlus`] are forward search problems: they do not
+//! implement [`BidirectionalProblem`](frontier::BidirectionalProblem), so
+//! the searches from both ends (bidirectional BFS, MM, NBS, DVCBS, BAE*)
+//! do not accept them, and `frontier grid` offers `jps` and `jps+` with A*
+//! only. The pruning is one-sided: a jump point's successors depend on
+//! the direction the search arrived from, the jumps run away from the
+//! start, and JPS+'s are cut short at the goal, so the jump points found
+//! from the goal backward are not those found from the start forward and
+//! the two frontiers would rarely hold a common state to meet on, which
+//! the bidirectional searches' stopping rules need. A correct two-sided
+//! jump point search is a design of its own, not an adapter's
+//! `predecessors`; none is offered. To search a grid from both ends,
+//! search the [`Route`] (every frontier algorithm accepts it).
+//!
+//! Their actions are [`Jump`]s, runs of several cells, so a solution of
+//! either is not a list of single steps: [`Jps::steps`] and
+//! [`JpsPlus::steps`] expand it into the [`Direction`]s that
+//! [`Route::replay`] checks and that a caller walks.
+//!
 //! # The pruning rules
 //!
 //! A jump point is reached travelling in some direction `d` from its parent
@@ -553,6 +574,18 @@ impl<J: Jumper> Iterator for Successors<'_, J> {
 /// Build one per query with [`Jps::with_grid`] from a [`JpsGrid`] made
 /// once for the map, or with [`Jps::new`], which builds the bit rows for
 /// this query alone.
+///
+/// # Forward only, in jumps
+///
+/// - **A forward search problem only**: not a
+///   [`BidirectionalProblem`](frontier::BidirectionalProblem), so
+///   bidirectional BFS, MM, NBS, DVCBS and BAE* do not run on it (they do
+///   not compile). Search from the start with A* (or any forward
+///   algorithm), or search the [`Route`] itself from both ends. See
+///   [*Forward only*](self#forward-only-and-in-jumps) for why.
+/// - **Its actions are [`Jump`]s**, runs of several cells: expand a
+///   solution's actions with [`Jps::steps`] before [`Route::replay`],
+///   which checks single [`Direction`]s (as in the example below).
 ///
 /// # Example
 ///

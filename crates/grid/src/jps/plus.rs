@@ -227,6 +227,14 @@ impl<M> fmt::Debug for JumpTable<'_, M> {
 /// [module docs](super)). The same [`SearchProblem`] shape as
 /// [`Jps`](super::Jps): [`JumpPoint`] states, [`Jump`] actions, `u64`
 /// costs, [`RankedStates`].
+///
+/// Like [`Jps`](super::Jps), a **forward search problem only**: not a
+/// [`BidirectionalProblem`](frontier::BidirectionalProblem) (its jumps are
+/// cut short at the goal, so no search can run it from the goal back), so
+/// bidirectional BFS, MM, NBS, DVCBS and BAE* do not run on it; and its
+/// actions are [`Jump`]s of several cells, which [`JpsPlus::steps`]
+/// expands into the single steps [`Route::replay`] checks (see the
+/// [module docs](super#forward-only-and-in-jumps)).
 #[derive(Clone, Copy, Debug)]
 pub struct JpsPlus<'g, M = Octile> {
     route: Route<'g, M>,
