@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Copies the grid benchmark set out of a HOG2 checkout into one folder, each
-# map next to its scenario file, for `cargo bench --bench grid_peers -- DEST`
+# map next to its scenario file, for `cargo bench -p frontier-benches --bench grid_peers -- DEST`
 # and benches/warthog.sh.
 #
 #   benches/grid-data.sh HOG2_DIR DEST

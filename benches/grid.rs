@@ -12,7 +12,7 @@
 //! `frontier_jps` and `frontier_jps_plus` run jump point search on the
 //! same queries (bit rows and jump table built once, outside the timing).
 //!
-//! `cargo bench --bench grid`
+//! `cargo bench -p frontier-benches --bench grid`
 
 use std::hint::black_box;
 
@@ -22,8 +22,14 @@ use grid::{DIAGONAL, Grid, Jps, JpsGrid, JpsPlus, JumpTable, Octile, Route, STRA
 use movingai::{Coords2D, Map2D};
 use noisy_float::prelude::{R64, r64};
 
-const MAP: &str = "crates/grid/testdata/arena.map";
-const SCEN: &str = "crates/grid/testdata/arena.map.scen";
+const MAP: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../crates/grid/testdata/arena.map"
+);
+const SCEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../crates/grid/testdata/arena.map.scen"
+);
 
 #[allow(clippy::cast_precision_loss)]
 fn euclidean(a: &Coords2D, b: &Coords2D) -> R64 {

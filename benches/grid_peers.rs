@@ -2,7 +2,7 @@
 //! timed per query and checked against the scenarios' optimal lengths.
 //!
 //! ```sh
-//! cargo bench --bench grid_peers -- DIR_OR_SCEN_FILES... [--runs 3] [--planner NAME]...
+//! cargo bench -p frontier-benches --bench grid_peers -- DIR_OR_SCEN_FILES... [--runs 3] [--planner NAME]...
 //! ```
 //!
 //! Each `.scen` file (a folder stands for all the `.scen` files in it) is

@@ -1,7 +1,7 @@
 //! frontier's generic IDA* + Manhattan against a hand-written 15-puzzle
 //! IDA*, side by side on Korf instances: how much the generic layer costs.
 //!
-//! `cargo bench --bench handwritten`
+//! `cargo bench -p frontier-benches --bench handwritten`
 //!
 //! The hand-written solver is what a "tight C" solver is, in Rust:
 //! a packed board passed in registers, Manhattan updated from a

@@ -3,7 +3,7 @@
 //! state, decrease-key), on weighted grids where cheaper paths to open states keep
 //! turning up, and on the 8-puzzle.
 //!
-//! `cargo bench --bench open_list`
+//! `cargo bench -p frontier-benches --bench open_list`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use frontier::{AStar, open::OpenList};

@@ -12,7 +12,7 @@
 //! timing, it prints (`work:` lines) how many states each side generates,
 //! for the per-state costs in `docs/benchmarks.md`.
 //!
-//! `cargo bench --bench pathfinding`
+//! `cargo bench -p frontier-benches --bench pathfinding`
 
 use std::cell::Cell;
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! Every strategy × heuristic on fixed seeded 3x3 boards and on easy 4x4
 //! Korf instances, side by side; and the 3x3 reverse-BFS table build.
 //!
-//! `cargo bench --bench puzzle`
+//! `cargo bench -p frontier-benches --bench puzzle`
 //!
 //! Each iteration solves the whole set and checks every length against the
 //! reverse-BFS table (3x3) or the published optimum (4x4).
