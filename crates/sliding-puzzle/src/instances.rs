@@ -281,7 +281,7 @@ pub fn large_instances<const W: usize, const H: usize>(
             line,
             line_text,
             LargeBoard::<W, H>::CELLS,
-            LargeBoard::from_tokens,
+            board_from_tokens,
         );
         Some(record.map(|(id, length, board)| LargeInstance {
             id,

@@ -112,15 +112,14 @@ mod parse;
 mod problem;
 mod random;
 mod rank;
-mod solvable;
 
-pub use board::{BlankMove, Board, Eight, Fifteen, Slide};
+pub use board::{
+    BlankMove, Board, Eight, Fifteen, LargeBlankMove, LargeBoard, Packing, Slide, Twentyfour,
+};
 pub use eight_table::EightTable;
 pub use error::{InstanceError, MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
-pub use large::{
-    LargeBlankMove, LargeBoard, LargeHeuristic, LargeMemo, LargePuzzle, LargeState, Twentyfour,
-};
+pub use large::{LargeHeuristic, LargeMemo, LargePuzzle, LargeState};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;
 pub use problem::{Puzzle, PuzzleState};

@@ -1,7 +1,8 @@
 //! Heuristics for large boards: the [`LargeHeuristic`] trait, and
 //! Manhattan distance, misplaced tiles and zero for it.
 
-use super::board::{LargeBoard, byte};
+use crate::LargeBoard;
+use crate::board::small;
 use crate::{Manhattan, Misplaced, Slide, Zero};
 
 /// A lower bound on the moves from a [`LargeBoard`] to the goal: the
@@ -247,7 +248,7 @@ const fn table(w: usize, cells: usize) -> [[u8; 32]; 32] {
         while cell < cells {
             let rows = (cell / w).abs_diff(goal / w);
             let cols = (cell % w).abs_diff(goal % w);
-            table[tile][cell] = byte(rows + cols);
+            table[tile][cell] = small(rows + cols);
             cell += 1;
         }
         tile += 1;
@@ -284,7 +285,7 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Misplaced {
             .enumerate()
             .filter(|&(cell, tile)| tile != 0 && usize::from(tile) != cell + 1)
             .count();
-        byte(wrong)
+        small(wrong)
     }
 }
 

@@ -1,8 +1,9 @@
 //! Linear conflict on large boards: lines of up to five cells scored by
 //! table, longer ones directly.
 
-use super::board::{LargeBoard, byte};
 use super::heuristic::{LargeDistances, LargeHeuristic};
+use crate::LargeBoard;
+use crate::board::small;
 use crate::heuristic::linear_conflict::{line_keys, removals, removals_table};
 use crate::{LinearConflict, Manhattan, Slide};
 
@@ -62,7 +63,7 @@ fn row_removals<const W: usize, const H: usize>(board: &LargeBoard<W, H>, row: u
     for cell in row * W..(row + 1) * W {
         let tile = usize::from(board.tile_at(cell));
         if tile != 0 && (tile - 1) / W == row {
-            sequence[len] = byte((tile - 1) % W);
+            sequence[len] = small((tile - 1) % W);
             len += 1;
         }
     }
@@ -80,7 +81,7 @@ fn col_removals<const W: usize, const H: usize>(board: &LargeBoard<W, H>, col: u
     for cell in (0..Lines::<W, H>::HEIGHT).map(|row| row * W + col) {
         let tile = usize::from(board.tile_at(cell));
         if tile != 0 && (tile - 1) % W == col {
-            sequence[len] = byte((tile - 1) / W);
+            sequence[len] = small((tile - 1) / W);
             len += 1;
         }
     }
@@ -130,7 +131,7 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LinearConflict {
                 let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
                 (REMOVALS[now], REMOVALS[then])
             } else {
-                let before_board = after.slide(byte(to)).0;
+                let before_board = after.slide(small(to)).0;
                 (col_removals(after, col), col_removals(&before_board, col))
             }
         } else {
@@ -144,7 +145,7 @@ impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LinearConflict {
                 let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
                 (REMOVALS[now], REMOVALS[then])
             } else {
-                let before_board = after.slide(byte(to)).0;
+                let before_board = after.slide(small(to)).0;
                 (row_removals(after, row), row_removals(&before_board, row))
             }
         };

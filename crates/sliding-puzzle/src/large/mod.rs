@@ -18,17 +18,11 @@
 //! 4>` with a [`Fifteen`](crate::Fifteen) move for move and node for node.
 //! Boards of more than 25 cells fail to compile.
 
-mod board;
-mod display;
 mod heuristic;
 mod linear_conflict;
-mod moves;
 mod problem;
-mod solvable;
 #[cfg(test)]
 mod tests;
 
-pub use board::{LargeBoard, Twentyfour};
 pub use heuristic::{LargeHeuristic, LargeMemo};
-pub use moves::LargeBlankMove;
 pub use problem::{LargePuzzle, LargeState};

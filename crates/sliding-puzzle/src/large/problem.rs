@@ -7,9 +7,10 @@ use frontier::{
     Applied, BidirectionalProblem, InPlaceProblem, Preview, ReversibleProblem, SearchProblem, Step,
 };
 
-use super::board::{LargeBoard, byte};
 use super::heuristic::{LargeHeuristic, LargeMemo};
-use super::moves::LargeBlankMove;
+use crate::LargeBlankMove;
+use crate::LargeBoard;
+use crate::board::small;
 use crate::{Manhattan, Move, Slide};
 
 /// A search state of a large board: the board, its heuristic's quick
@@ -243,7 +244,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> InPlaceProblem
         Applied {
             undo: (
                 board.packed() ^ before.packed(),
-                byte(before.blank()),
+                small(before.blank()),
                 h,
                 memo,
             ),

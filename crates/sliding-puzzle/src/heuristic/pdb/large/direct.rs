@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 
-use crate::large::LargeBlankMove;
+use crate::LargeBlankMove;
 use crate::{LargeBoard, Move};
 
 /// The tables and terms a [`DirectPuzzle`] reads, borrowed from its
