@@ -1,9 +1,8 @@
-//! Heuristics for large boards: the [`LargeHeuristic`] trait, and
-//! Manhattan distance, misplaced tiles and zero for it.
+//! Heuristics for large boards: the [`LargeHeuristic`] trait, and zero for
+//! it (the other heuristics implement it beside their [`Heuristic`](crate::Heuristic) impl).
 
 use crate::LargeBoard;
-use crate::board::small;
-use crate::{Manhattan, Misplaced, Slide, Zero};
+use crate::{Slide, Zero};
 
 /// A lower bound on the moves from a [`LargeBoard`] to the goal: the
 /// [`Heuristic`](crate::Heuristic) trait for boards of up to 25 cells,
@@ -227,65 +226,6 @@ impl<const W: usize, const H: usize, T: LargeHeuristic<W, H> + ?Sized> LargeHeur
 
     fn is_consistent(&self) -> bool {
         (**self).is_consistent()
-    }
-}
-
-/// The Manhattan distance tables of one large shape.
-pub(crate) struct LargeDistances<const W: usize, const H: usize>;
-
-impl<const W: usize, const H: usize> LargeDistances<W, H> {
-    /// `TABLE[tile][cell]`: moves between `cell` and `tile`'s goal cell (0
-    /// for the blank).
-    pub(crate) const TABLE: &'static [[u8; 32]; 32] = &table(W, LargeBoard::<W, H>::CELLS);
-}
-
-const fn table(w: usize, cells: usize) -> [[u8; 32]; 32] {
-    let mut table = [[0; 32]; 32];
-    let mut tile = 1;
-    while tile < cells {
-        let goal = tile - 1;
-        let mut cell = 0;
-        while cell < cells {
-            let rows = (cell / w).abs_diff(goal / w);
-            let cols = (cell % w).abs_diff(goal % w);
-            table[tile][cell] = small(rows + cols);
-            cell += 1;
-        }
-        tile += 1;
-    }
-    table
-}
-
-/// Manhattan distance on large boards: a `[tile][cell]` table per shape,
-/// and [`update`](LargeHeuristic::update) two lookups.
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Manhattan {
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        let table = LargeDistances::<W, H>::TABLE;
-        board
-            .tiles()
-            .enumerate()
-            .map(|(cell, tile)| table[usize::from(tile)][cell])
-            .sum()
-    }
-
-    #[inline]
-    fn update(&self, _after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
-        let distances = &LargeDistances::<W, H>::TABLE[usize::from(slide.tile & 31)];
-        before
-            .wrapping_add(distances[slide.to & 31])
-            .wrapping_sub(distances[slide.from & 31])
-    }
-}
-
-/// The tiles out of place on large boards.
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Misplaced {
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        let wrong = board
-            .tiles()
-            .enumerate()
-            .filter(|&(cell, tile)| tile != 0 && usize::from(tile) != cell + 1)
-            .count();
-        small(wrong)
     }
 }
 

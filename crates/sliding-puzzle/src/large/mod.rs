@@ -19,7 +19,6 @@
 //! Boards of more than 25 cells fail to compile.
 
 mod heuristic;
-mod linear_conflict;
 mod problem;
 #[cfg(test)]
 mod tests;

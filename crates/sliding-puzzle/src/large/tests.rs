@@ -2,7 +2,7 @@
 //! of the 5x5 board on its own.
 
 use super::LargeHeuristic;
-use super::linear_conflict::large_conflicts;
+use crate::heuristic::linear_conflict::large_conflicts;
 use crate::{Board, Heuristic, LinearConflict, Manhattan, Misplaced, Move, ParseError};
 use crate::{LargeBoard, Twentyfour};
 
