@@ -94,10 +94,14 @@
 
 mod database;
 mod direct;
+mod group_table;
+mod memo;
 mod space;
+mod symmetry;
 
-pub use database::{LargeGroupTable, LargePatternDatabase};
+pub use database::LargePatternDatabase;
 pub use direct::{DirectMove, DirectMoves, DirectPuzzle, DirectState, DirectUndo};
+pub use group_table::LargeGroupTable;
 pub use space::{LargePatternSpace, LargePatternState, MAX_GROUP};
 
 use super::PatternError;
