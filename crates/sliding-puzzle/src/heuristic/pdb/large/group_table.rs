@@ -10,7 +10,7 @@ use pattern_db::{BuildProgress, CacheStatus, PatternTable};
 use super::super::PatternError;
 use super::space::LargePatternSpace;
 
-/// One table of a [`LargePatternDatabase`]: a group's abstract space and
+/// One table of a [`LargePatternDatabase`](super::LargePatternDatabase): a group's abstract space and
 /// its table, opened from the cache or built.
 #[derive(Debug)]
 pub struct LargeGroupTable<const W: usize, const H: usize> {
