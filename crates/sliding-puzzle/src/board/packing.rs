@@ -45,7 +45,13 @@ pub trait Packing:
     const NAME: &'static str;
 
     /// A table with an entry per tile or per cell: `[u8; SLOTS]`.
-    type Cells: Copy + fmt::Debug + Eq + IndexMut<usize, Output = u8> + AsRef<[u8]> + AsMut<[u8]>;
+    type Cells: Copy
+        + fmt::Debug
+        + Eq
+        + Hash
+        + IndexMut<usize, Output = u8>
+        + AsRef<[u8]>
+        + AsMut<[u8]>;
 
     /// The all-zero [`Cells`](Self::Cells).
     const NO_CELLS: Self::Cells;

@@ -11,7 +11,7 @@ use pattern_db::{BuildProgress, PatternTable};
 
 use super::super::{GroupProgress, PatternError};
 use super::direct::{DirectPuzzle, Tables};
-use super::space::{LargePatternSpace, MAX_GROUP, cell_byte};
+use super::{LargePatternSpace, MAX_GROUP, cell_byte};
 use crate::large::{LargeHeuristic, LargeMemo};
 use crate::{LargeBoard, Slide};
 
@@ -97,14 +97,12 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
         for (index, tiles) in groups.iter().enumerate() {
             let space = LargePatternSpace::<W, H>::new(tiles)?;
             let goal_cells = tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
-            let free = space.board_cells() & !goal_cells;
+            let free = space.board & !goal_cells;
             let region = space.flood(free, 1 << last);
             let shared = tables.iter().find_map(|table| {
                 let their = table.space.tiles();
                 let their_cells = their.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
-                let their_region = table
-                    .space
-                    .flood(space.board_cells() & !their_cells, 1 << last);
+                let their_region = table.space.flood(space.board & !their_cells, 1 << last);
                 symmetries.iter().find_map(|map| {
                     (image(goal_cells, map) == their_cells && image(region, map) == their_region)
                         .then(|| {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pattern_db::{BuildProgress, CacheStatus, PatternTable};
 
 use super::super::PatternError;
-use super::space::LargePatternSpace;
+use super::LargePatternSpace;
 
 /// One table of a [`LargePatternDatabase`](super::LargePatternDatabase): a group's abstract space and
 /// its table, opened from the cache or built.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pattern_db::PatternTable;
 
-use super::space::cell_byte;
+use super::cell_byte;
 use crate::large::LargeMemo;
 
 use super::symmetry::Lookup;

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::space::{LargePatternSpace, MAX_GROUP, cell_byte, cells};
+use super::super::bits::bits;
+use super::{LargePatternSpace, MAX_GROUP, cell_byte};
 
 use super::group_table::{LargeGroupTable, cell_u32};
 
@@ -110,5 +111,5 @@ pub(super) fn symmetries<const W: usize, const H: usize>() -> Vec<[u8; 32]> {
 
 /// A mask's image under a cell map.
 pub(super) fn image(mask: u32, map: &[u8; 32]) -> u32 {
-    cells(mask).fold(0, |image, cell| image | 1 << map[usize::from(cell)])
+    bits(mask).fold(0, |image, cell| image | 1 << map[usize::from(cell)])
 }
