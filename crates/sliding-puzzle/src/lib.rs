@@ -47,7 +47,8 @@
 //! - [`LargeBoard`] (with [`Twentyfour`]): the same [`Board`] packed five
 //!   bits a cell in a `u128` ([`Packing`]), for any shape of up to 25
 //!   cells, with the same parsing, printing, moves, solvability, random
-//!   boards and heuristics; [`LargeHeuristic`], [`LargePuzzle`] and
+//!   boards and heuristics ([`LargeHeuristic`] is [`Heuristic`] on it);
+//!   [`LargePuzzle`] and
 //!   [`LargeState`] search it, with the same capabilities but ranking;
 //!   [`heuristic::pdb::large`] holds its pattern databases (the
 //!   24-puzzle's 6-6-6-6).
@@ -72,8 +73,13 @@
 //!   heuristics are written once, while each word keeps its own move table
 //!   and table widths (16 entries a row for a `u64`, 32 for a `u128`) and
 //!   the 3x3 and 4x4 searches run exactly the code they ran on a board of
-//!   their own. The heuristics' unit types implement both [`Heuristic`]
-//!   and [`LargeHeuristic`] with the same bodies.
+//!   their own. One [`Heuristic`] trait serves both words, its memo the
+//!   word's ([`Packing::Memo`]: 24 bits for a `u64` board, a
+//!   [`LargeMemo`] for a `u128` one); [`LargeHeuristic`] names its `u128`
+//!   form. The pattern databases' abstract space is one
+//!   [`PatternSpace`](heuristic::pdb::PatternSpace) too, each word picking
+//!   its cell masks and region lookup
+//!   ([`PatternWord`](heuristic::pdb::PatternWord)).
 //! - **The shape is a const generic.** `Board<W, H>` runs the same code for
 //!   every shape; per-shape tables (neighbours, Manhattan distances,
 //!   linear-conflict keys) are computed at compile time, and a shape of more

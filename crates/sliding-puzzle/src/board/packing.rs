@@ -56,6 +56,15 @@ pub trait Packing:
     /// The all-zero [`Cells`](Self::Cells).
     const NO_CELLS: Self::Cells;
 
+    /// What a heuristic keeps in a search state beside its quick estimate:
+    /// [`Memo`](crate::heuristic::Memo) (24 bits) for `u64`,
+    /// [`LargeMemo`](crate::LargeMemo) (wide enough for the 24-puzzle's
+    /// pattern databases) for `u128`.
+    type Memo: Copy + Default + fmt::Debug + Eq + Hash + Send + Sync + 'static;
+
+    /// The memo of a heuristic that keeps none.
+    const NO_MEMO: Self::Memo;
+
     /// `GOALS[n]`: the packed goal of a board of `n` cells.
     const GOALS: &'static [Self];
 
@@ -75,6 +84,8 @@ impl Packing for u64 {
     const SLOTS: usize = 16;
     const NAME: &'static str = "Board";
     type Cells = [u8; 16];
+    type Memo = crate::heuristic::Memo;
+    const NO_MEMO: crate::heuristic::Memo = crate::heuristic::Memo::EMPTY;
     const NO_CELLS: [u8; 16] = [0; 16];
     #[expect(
         clippy::cast_possible_truncation,
@@ -117,6 +128,8 @@ impl Packing for u128 {
     const SLOTS: usize = 32;
     const NAME: &'static str = "LargeBoard";
     type Cells = [u8; 32];
+    type Memo = crate::LargeMemo;
+    const NO_MEMO: crate::LargeMemo = crate::LargeMemo::EMPTY;
     const NO_CELLS: [u8; 32] = [0; 32];
     const GOALS: &'static [u128] = &goals(5);
 

@@ -388,7 +388,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
 
 /// Linear conflict on boards in a `u128`: lines of up to five cells scored
 /// by table.
-impl<const W: usize, const H: usize> crate::LargeHeuristic<W, H> for LinearConflict {
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for LinearConflict {
     fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
         Distances::<W, H, 32>::estimate(board) + 2 * Lines::<W, H, 32>::conflicts(board)
     }
@@ -396,7 +396,7 @@ impl<const W: usize, const H: usize> crate::LargeHeuristic<W, H> for LinearConfl
     #[inline]
     fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
         if slide.tile == 0 {
-            return crate::LargeHeuristic::estimate(self, after);
+            return Heuristic::estimate(self, after);
         }
         Lines::<W, H, 32>::update(after, before, slide)
     }

@@ -103,7 +103,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
 }
 
 /// Manhattan distance on boards in a `u128`, by the same tables 32 wide.
-impl<const W: usize, const H: usize> crate::LargeHeuristic<W, H> for Manhattan {
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for Manhattan {
     fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
         Distances::<W, H, 32>::estimate(board)
     }

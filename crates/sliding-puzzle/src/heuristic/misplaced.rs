@@ -57,7 +57,7 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
 }
 
 /// The tiles out of place on boards in a `u128`.
-impl<const W: usize, const H: usize> crate::LargeHeuristic<W, H> for Misplaced {
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for Misplaced {
     fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
         Self::count(board)
     }

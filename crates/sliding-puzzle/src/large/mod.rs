@@ -1,8 +1,9 @@
 //! Searching boards of up to 25 cells, [`LargeBoard`](crate::LargeBoard)
 //! (the [`Board`](crate::Board) packed five bits a cell into a `u128`):
-//! their heuristic trait ([`LargeHeuristic`], whose state keeps a
-//! [`LargeMemo`] wide enough for the 24-puzzle's pattern databases) and
-//! search problem ([`LargePuzzle`]).
+//! the memo their heuristics keep ([`LargeMemo`], wide enough for the
+//! 24-puzzle's pattern databases), the name [`LargeHeuristic`] for
+//! [`Heuristic`](crate::Heuristic) on them, and their search problem
+//! ([`LargePuzzle`]).
 //!
 //! The board itself, its moves, solvability, text forms and the
 //! heuristics' bodies are the one implementation in `board/` and

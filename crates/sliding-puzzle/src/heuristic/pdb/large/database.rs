@@ -12,7 +12,8 @@ use pattern_db::{BuildProgress, PatternTable};
 use super::super::{GroupProgress, PatternError};
 use super::direct::{DirectPuzzle, Tables};
 use super::{LargePatternSpace, MAX_GROUP, cell_byte};
-use crate::large::{LargeHeuristic, LargeMemo};
+use crate::Heuristic;
+use crate::large::LargeMemo;
 use crate::{LargeBoard, Slide};
 
 use super::group_table::{LargeGroupTable, cell_u32};
@@ -51,7 +52,7 @@ pub struct LargePatternDatabase<const W: usize, const H: usize> {
     memo: Option<MemoMap>,
     /// The direct-access lookups, when every table has its direct copy.
     direct: Option<Arc<Direct>>,
-    /// Whether [`refine`](LargeHeuristic::refine) adds the dual lookups
+    /// Whether [`refine`](Heuristic::refine) adds the dual lookups
     /// of the board with its blank walked home.
     dual: bool,
 }
@@ -216,7 +217,7 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
     /// the largest bound, raised to the parity of the distance (every move
     /// takes the blank one cell). The dual part is dear (up to eight slides
     /// and as many lookups again), so it is only in
-    /// [`refine`](LargeHeuristic::refine): IDA* asks for it only for the
+    /// [`refine`](Heuristic::refine): IDA* asks for it only for the
     /// children that the regular sums do not already cut off.
     ///
     /// The 4x4 databases' dual lookups go further, with tables toward
@@ -466,7 +467,7 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LargePatternDatabase<W, H> {
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for LargePatternDatabase<W, H> {
     /// The largest of the sums the database looks up: the board's, the
     /// reflected board's, and with dual lookups the dual bound.
     #[inline]

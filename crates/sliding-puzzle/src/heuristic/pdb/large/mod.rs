@@ -59,7 +59,7 @@
 //! table of terms for the regular groups, one for the reflected ones, the
 //! cell maps of shared tables folded in) and reads one entry, and the
 //! reflected group's only when the regular sum keeps the child within the
-//! bound ([`LargeHeuristic::update_memo_within`](crate::LargeHeuristic::update_memo_within)),
+//! bound ([`Heuristic::update_memo_within`](crate::Heuristic::update_memo_within)),
 //! as in Korf's program. For 6-6-6-6 the two compact tables (255 MB) and
 //! the two direct ones (488 MB) are resident together: about 745 MB.
 //!
