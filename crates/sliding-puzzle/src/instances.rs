@@ -17,7 +17,7 @@
 //! testdata README explains), or every 4x4 board is unsolvable against this
 //! goal.
 //!
-//! Boards of more than 16 cells ([`LargeBoard`]) are read by
+//! Boards of more than 16 cells ([`LargeBoard`](crate::LargeBoard)) are read by
 //! [`large_instances`] and [`parse_large_instances`], in the same format
 //! (`id length t0 .. t24` for the 24-puzzle); Korf & Felner's fifty
 //! 24-puzzles are built in ([`korf50`]).
@@ -26,7 +26,7 @@
 //! instance or an [`InstanceError`] naming the line and what is wrong.
 
 use crate::parse::board_from_tokens;
-use crate::{Board, InstanceError, LargeBoard, TokenExcerpt};
+use crate::{Board, InstanceError, Packing, TokenExcerpt};
 
 /// Korf's 100 random 15-puzzle instances (Korf 1985, *Artificial
 /// Intelligence* 27), converted to the blank-last goal: the text of
@@ -34,7 +34,8 @@ use crate::{Board, InstanceError, LargeBoard, TokenExcerpt};
 pub const KORF100: &str = include_str!("../testdata/korf100-blank-last.txt");
 
 /// One line of an instance file: a board, its id and, when the line gives
-/// it, its optimal length.
+/// it, its optimal length. The board's word is the third parameter, as for
+/// [`Board`]: [`LargeInstance`] is the instance of a [`LargeBoard`](crate::LargeBoard).
 ///
 /// # Example
 ///
@@ -47,14 +48,14 @@ pub const KORF100: &str = include_str!("../testdata/korf100-blank-last.txt");
 /// assert!(easiest.board.is_solvable());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Instance<const W: usize, const H: usize> {
+pub struct Instance<const W: usize, const H: usize, P: Packing = u64> {
     /// The id from the file; `None` for a line of tiles alone.
     pub id: Option<u32>,
     /// The optimal number of moves from the file; `None` for a line of
     /// tiles alone.
     pub length: Option<usize>,
     /// The board.
-    pub board: Board<W, H>,
+    pub board: Board<W, H, P>,
     /// The line it was read from, counting from 1.
     pub line: usize,
 }
@@ -78,6 +79,14 @@ pub struct Instance<const W: usize, const H: usize> {
 pub fn instances<const W: usize, const H: usize>(
     text: &str,
 ) -> impl Iterator<Item = Result<Instance<W, H>, InstanceError>> + '_ {
+    read_instances(text)
+}
+
+/// The instances of `text` on boards packed into `P`: the body of
+/// [`instances`] and [`large_instances`].
+fn read_instances<const W: usize, const H: usize, P: Packing>(
+    text: &str,
+) -> impl Iterator<Item = Result<Instance<W, H, P>, InstanceError>> + '_ {
     text.lines().enumerate().filter_map(|(index, line)| {
         let line_text = line.trim();
         if line_text.is_empty() || line_text.starts_with('#') {
@@ -142,11 +151,11 @@ pub fn korf100() -> Vec<Instance<4, 4>> {
 }
 
 /// Reads one line that is neither blank nor a comment.
-fn parse_line<const W: usize, const H: usize>(
+fn parse_line<const W: usize, const H: usize, P: Packing>(
     line: usize,
     text: &str,
-) -> Result<Instance<W, H>, InstanceError> {
-    let (id, length, board) = parse_record(line, text, Board::<W, H>::CELLS, board_from_tokens)?;
+) -> Result<Instance<W, H, P>, InstanceError> {
+    let (id, length, board) = parse_record(line, text, Board::<W, H, P>::CELLS, board_from_tokens)?;
     Ok(Instance {
         id,
         length,
@@ -227,7 +236,7 @@ pub fn korf_instance(id: u32) -> Option<Instance<4, 4>> {
 /// 100.78.
 pub const KORF50: &str = include_str!("../testdata/korf50-24puzzle-blank-last.txt");
 
-/// One line of an instance file of [`LargeBoard`]s: [`Instance`] for
+/// One line of an instance file of [`LargeBoard`](crate::LargeBoard)s: [`Instance`] for
 /// boards of up to 25 cells.
 ///
 /// # Example
@@ -238,20 +247,9 @@ pub const KORF50: &str = include_str!("../testdata/korf50-24puzzle-blank-last.tx
 /// assert_eq!((first.id, first.length, first.line), (Some(1), Some(95), 1));
 /// assert!(first.board.is_solvable());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LargeInstance<const W: usize, const H: usize> {
-    /// The id from the file; `None` for a line of tiles alone.
-    pub id: Option<u32>,
-    /// The optimal number of moves from the file; `None` for a line of
-    /// tiles alone.
-    pub length: Option<usize>,
-    /// The board.
-    pub board: LargeBoard<W, H>,
-    /// The line it was read from, counting from 1.
-    pub line: usize,
-}
+pub type LargeInstance<const W: usize, const H: usize> = Instance<W, H, u128>;
 
-/// The instances of `text` as [`LargeBoard`]s, one per line that is
+/// The instances of `text` as [`LargeBoard`](crate::LargeBoard)s, one per line that is
 /// neither blank nor a comment, in the format of [`instances`] (`id length
 /// t0 .. t24` or the tiles alone for 5x5), each read or rejected on its own.
 ///
@@ -271,28 +269,10 @@ pub struct LargeInstance<const W: usize, const H: usize> {
 pub fn large_instances<const W: usize, const H: usize>(
     text: &str,
 ) -> impl Iterator<Item = Result<LargeInstance<W, H>, InstanceError>> + '_ {
-    text.lines().enumerate().filter_map(|(index, line)| {
-        let line_text = line.trim();
-        if line_text.is_empty() || line_text.starts_with('#') {
-            return None;
-        }
-        let line = index + 1;
-        let record = parse_record(
-            line,
-            line_text,
-            LargeBoard::<W, H>::CELLS,
-            LargeBoard::from_tokens,
-        );
-        Some(record.map(|(id, length, board)| LargeInstance {
-            id,
-            length,
-            board,
-            line,
-        }))
-    })
+    read_instances(text)
 }
 
-/// Every instance of `text` as [`LargeBoard`]s (see [`large_instances`]).
+/// Every instance of `text` as [`LargeBoard`](crate::LargeBoard)s (see [`large_instances`]).
 ///
 /// # Errors
 ///
@@ -326,7 +306,7 @@ pub fn korf50() -> Vec<LargeInstance<5, 5>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ParseError;
+    use crate::{LargeBoard, ParseError};
 
     #[test]
     fn the_built_in_file_reads_in_full() {

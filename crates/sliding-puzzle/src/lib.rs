@@ -44,13 +44,14 @@
 //!   (`id length t0 .. tN`), with [`InstanceError`], Korf's 100
 //!   15-puzzles built in ([`instances::korf100`]) and Korf & Felner's
 //!   fifty 24-puzzles ([`instances::korf50`]).
-//! - [`LargeBoard`] (with [`Twentyfour`]), [`LargeHeuristic`],
-//!   [`LargePuzzle`], [`LargeState`]: boards of 17 to 25 cells (any shape
-//!   of up to 25 works), five bits a cell in a `u128`, with the same
-//!   parsing, printing, moves, solvability, random boards, Manhattan
-//!   distance and linear conflict, and the same search capabilities but
-//!   ranking; [`heuristic::pdb::large`] holds their pattern databases
-//!   (the 24-puzzle's 6-6-6-6).
+//! - [`LargeBoard`] (with [`Twentyfour`]): the same [`Board`] packed five
+//!   bits a cell in a `u128` ([`Packing`]), for any shape of up to 25
+//!   cells, with the same parsing, printing, moves, solvability, random
+//!   boards and heuristics ([`LargeHeuristic`] is [`Heuristic`] on it);
+//!   [`LargePuzzle`] and
+//!   [`LargeState`] search it, with the same capabilities but ranking;
+//!   [`heuristic::pdb::large`] holds its pattern databases (the
+//!   24-puzzle's 6-6-6-6).
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
 //!   [`Board::random_solvable`], [`Board::random_walk`].
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
@@ -62,14 +63,23 @@
 //!
 //! # Design decisions
 //!
-//! - **A board is one `u64` and a byte.** Four bits a cell fit 16 cells, so
-//!   a board is `Copy`, compares and hashes as one word, and a move is two
-//!   shifts and two XORs. The blank's cell is kept so moves need no search.
-//!   Boards of more than 16 cells are a second type, [`LargeBoard`], on a
-//!   `u128` five bits a cell: one generic word would cost the 3x3 and 4x4
-//!   searches speed. The two share the move letters, [`Slide`], the token
-//!   parsing and its errors, the instance reader and the heuristics' unit
-//!   types, which implement both [`Heuristic`] and [`LargeHeuristic`].
+//! - **A board is one word and a byte.** Four bits a cell fit 16 cells in
+//!   a `u64`, so a 3x3 or 4x4 board is `Copy`, compares and hashes as one
+//!   word, and a move is two shifts and two XORs. The blank's cell is kept
+//!   so moves need no search. Boards of up to 25 cells take a `u128` five
+//!   bits a cell: the word is the board's third parameter, a sealed
+//!   [`Packing`] (`Board<W, H>` is `Board<W, H, u64>`, [`LargeBoard`] is
+//!   `Board<W, H, u128>`), so board, moves, solvability, display and the
+//!   heuristics are written once, while each word keeps its own move table
+//!   and table widths (16 entries a row for a `u64`, 32 for a `u128`) and
+//!   the 3x3 and 4x4 searches run exactly the code they ran on a board of
+//!   their own. One [`Heuristic`] trait serves both words, its memo the
+//!   word's ([`Packing::Memo`]: 24 bits for a `u64` board, a
+//!   [`LargeMemo`] for a `u128` one); [`LargeHeuristic`] names its `u128`
+//!   form. The pattern databases' abstract space is one
+//!   [`PatternSpace`](heuristic::pdb::PatternSpace) too, each word picking
+//!   its cell masks and region lookup
+//!   ([`PatternWord`](heuristic::pdb::PatternWord)).
 //! - **The shape is a const generic.** `Board<W, H>` runs the same code for
 //!   every shape; per-shape tables (neighbours, Manhattan distances,
 //!   linear-conflict keys) are computed at compile time, and a shape of more
@@ -112,15 +122,14 @@ mod parse;
 mod problem;
 mod random;
 mod rank;
-mod solvable;
 
-pub use board::{BlankMove, Board, Eight, Fifteen, Slide};
+pub use board::{
+    BlankMove, Board, Eight, Fifteen, LargeBlankMove, LargeBoard, Packing, Slide, Twentyfour,
+};
 pub use eight_table::EightTable;
 pub use error::{InstanceError, MoveError, ParseError, TokenExcerpt};
 pub use heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, PatternDatabase, Zero};
-pub use large::{
-    LargeBlankMove, LargeBoard, LargeHeuristic, LargeMemo, LargePuzzle, LargeState, Twentyfour,
-};
+pub use large::{LargeHeuristic, LargeMemo, LargePuzzle, LargeState};
 pub use moves::{Move, MoveSequence, format_moves, parse_moves};
 pub use parse::AnyBoard;
 pub use problem::{Puzzle, PuzzleState};

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Board, Eight, Fifteen, ParseError};
+use crate::{Board, Eight, Fifteen, Packing, ParseError};
 
 /// The tokens of an input: whitespace-separated words, or the characters of
 /// a single word when `compact` allows that form.
@@ -48,14 +48,14 @@ pub(crate) fn values(tokens: &[&str]) -> Result<Vec<u64>, ParseError> {
 }
 
 /// The board of `tokens`, one tile each (`x`, `X` or a number).
-pub(crate) fn board_from_tokens<const W: usize, const H: usize>(
+pub(crate) fn board_from_tokens<const W: usize, const H: usize, P: Packing>(
     tokens: &[&str],
-) -> Result<Board<W, H>, ParseError> {
+) -> Result<Board<W, H, P>, ParseError> {
     let values = values(tokens)?;
     Board::from_values(values.iter().copied())
 }
 
-impl<const W: usize, const H: usize> FromStr for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> FromStr for Board<W, H, P> {
     type Err = ParseError;
 
     /// Reads a board: tiles in row-major order separated by any whitespace

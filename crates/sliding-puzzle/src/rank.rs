@@ -10,7 +10,7 @@
 //! sorted list of nibbles and cuts the chosen one out with two shifts.
 
 use crate::Board;
-use crate::board::nibble;
+use crate::board::Packing;
 
 /// `FACTORIALS[n] = n!` for `n` up to 16 (16! < 2^45).
 pub(crate) const FACTORIALS: [u64; 17] = {
@@ -72,7 +72,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
         let mut rank = 0;
         for (cell, tile) in self.tiles().enumerate() {
             // Lehmer digit: the later tiles smaller than this one.
-            let digit = u64::from(nibble(smaller_unplaced, usize::from(tile)));
+            let digit = u64::from(Packing::get(smaller_unplaced, usize::from(tile)));
             rank += digit * FACTORIALS[cells - 1 - cell];
             smaller_unplaced -= above(tile);
         }
@@ -111,7 +111,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
             let digit = u32::try_from(rest / weight).unwrap_or(0);
             rest %= weight;
             let shift = 4 * digit;
-            let tile = nibble(unused, digit as usize);
+            let tile = Packing::get(unused, digit as usize);
             // Cut nibble `digit` out: keep the lower ones, shift the upper
             // ones down (two shifts, since `>> 64` would overflow).
             let low = unused & ((1 << shift) - 1);

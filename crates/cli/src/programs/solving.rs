@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use frontier::{Limit, Limits};
 use sliding_puzzle::InstanceError;
-use sliding_puzzle::instances::{Instance, LargeInstance};
-use sliding_puzzle::{Board, LargeBoard};
+use sliding_puzzle::instances::Instance;
+use sliding_puzzle::{Board, Packing};
 
 use crate::domain::Domain;
 use crate::input::{excerpt, read_file};
@@ -33,19 +33,8 @@ pub(super) struct Row<B> {
     pub line: usize,
 }
 
-impl<const W: usize, const H: usize> From<Instance<W, H>> for Row<Board<W, H>> {
-    fn from(instance: Instance<W, H>) -> Self {
-        Row {
-            id: instance.id,
-            length: instance.length,
-            board: instance.board,
-            line: instance.line,
-        }
-    }
-}
-
-impl<const W: usize, const H: usize> From<LargeInstance<W, H>> for Row<LargeBoard<W, H>> {
-    fn from(instance: LargeInstance<W, H>) -> Self {
+impl<const W: usize, const H: usize, P: Packing> From<Instance<W, H, P>> for Row<Board<W, H, P>> {
+    fn from(instance: Instance<W, H, P>) -> Self {
         Row {
             id: instance.id,
             length: instance.length,

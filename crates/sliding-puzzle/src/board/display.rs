@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use super::Board;
+use super::{Board, Packing};
 
-impl<const W: usize, const H: usize> Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Board<W, H, P> {
     /// The one-line form: tiles in row-major order separated by spaces, `x`
     /// for the blank. It reads back through `FromStr`.
     ///
@@ -42,15 +42,15 @@ pub(crate) fn push_tile(out: &mut String, tile: u8, width: usize) {
     };
 }
 
-impl<const W: usize, const H: usize> fmt::Debug for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> fmt::Debug for Board<W, H, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Board")
+        f.debug_tuple(P::NAME)
             .field(&format_args!("{}", self.to_line()))
             .finish()
     }
 }
 
-impl<const W: usize, const H: usize> fmt::Display for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> fmt::Display for Board<W, H, P> {
     /// Draws the grid, one row a line (no final newline), tiles right-aligned
     /// and `x` for the blank; the drawing reads back through `FromStr`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,9 +1,13 @@
-//! The board: `W * H` cells packed four bits a cell into a `u64`, plus the
-//! blank's cell, so a board is 16 bytes, `Copy`, and a move is two shifts
-//! and two XORs.
+//! The board: `W * H` cells packed into a word, four bits a cell in a `u64`
+//! up to 16 cells and five bits a cell in a `u128` up to 25 ([`Packing`]),
+//! plus the blank's cell, so a board is `Copy` and a move is two shifts and
+//! two XORs. One implementation serves every shape and both words.
 
 mod display;
+mod large_moves;
+mod packing;
 mod slides;
+mod solvable;
 #[cfg(test)]
 mod tests;
 
@@ -12,16 +16,20 @@ use std::hash::{Hash, Hasher};
 
 use crate::ParseError;
 
-pub(crate) use display::push_tile;
+pub use large_moves::LargeBlankMove;
+pub use packing::Packing;
+pub(crate) use packing::small;
 pub use slides::{BlankMove, Slide};
 
-/// A `W`×`H` sliding-tile board: tiles `1..W*H` and the blank (tile 0).
+/// A `W`×`H` sliding-tile board: tiles `1..W*H` and the blank (tile 0),
+/// packed into the word `P`.
 ///
-/// Cells are numbered row-major from 0 at the top left; cell `k` occupies
-/// bits `4k..4k+4` of [`packed`](Self::packed). The goal has the tiles in
+/// Cells are numbered row-major from 0 at the top left; with the default
+/// `u64`, cell `k` occupies bits `4k..4k+4` of [`packed`](Self::packed),
+/// and with `u128` (a [`LargeBoard`], up to 25 cells) bits `5k..5k+5`. The goal has the tiles in
 /// order and the blank last (`1 2 3 / 4 5 6 / 7 8 x`), the convention of
 /// POJ 1077 and of this project. Any shape of 2 to 16 cells works by the
-/// same code; other shapes fail to compile.
+/// same code (2 to 25 in a `u128`); other shapes fail to compile.
 ///
 /// Boards compare, hash and order by their packed value: the order is
 /// arbitrary but consistent, for sorted containers.
@@ -45,16 +53,43 @@ pub use slides::{BlankMove, Slide};
 /// ```compile_fail
 /// let board = sliding_puzzle::Board::<5, 5>::goal();
 /// ```
-// Packed to 4-byte alignment: 12 bytes instead of 16, so a search state
-// that adds a byte to a board (`PuzzleState`) takes 16 bytes, not 24.
+// Packed to 4-byte alignment: 12 bytes instead of 16 for a `u64`, so a
+// search state that adds a byte to a board (`PuzzleState`) takes 16 bytes,
+// not 24; 20 instead of 32 for a `u128`.
 #[derive(Clone, Copy)]
 #[repr(C, packed(4))]
-pub struct Board<const W: usize, const H: usize> {
-    /// Tile of cell `k` in bits `4k..4k+4`; cells past `W * H` are zero.
-    packed: u64,
+pub struct Board<const W: usize, const H: usize, P: Packing = u64> {
+    /// Tile of cell `k` in bits `k * P::BITS..`; cells past `W * H` are zero.
+    packed: P,
     /// The cell holding the blank.
     blank: u8,
 }
+
+/// A board of up to 25 cells, five bits a cell in a `u128`: the
+/// [`Board`] for shapes that do not fit a `u64`.
+///
+/// # Example
+///
+/// ```
+/// use sliding_puzzle::{Move, Twentyfour};
+///
+/// let board: Twentyfour = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24".parse()?;
+/// assert_eq!(board.blank(), 23);
+/// assert!(board.is_solvable());
+/// assert_eq!(board.apply(Move::Right), Some(Twentyfour::goal()));
+/// assert_eq!(board.to_string().lines().last(), Some("21 22 23  x 24"));
+/// # Ok::<(), sliding_puzzle::ParseError>(())
+/// ```
+///
+/// A shape with more than 25 cells does not compile:
+///
+/// ```compile_fail
+/// let board = sliding_puzzle::LargeBoard::<6, 5>::goal();
+/// ```
+pub type LargeBoard<const W: usize, const H: usize> = Board<W, H, u128>;
+
+/// The 24-puzzle.
+pub type Twentyfour = LargeBoard<5, 5>;
 
 /// The 8-puzzle.
 pub type Eight = Board<3, 3>;
@@ -62,35 +97,10 @@ pub type Eight = Board<3, 3>;
 /// The 15-puzzle.
 pub type Fifteen = Board<4, 4>;
 
-/// The tile in cell `cell` of a packed board.
-#[inline]
-pub(crate) const fn nibble(packed: u64, cell: usize) -> u8 {
-    ((packed >> (4 * cell)) & 0xF) as u8
-}
-
-/// `n` as a `u8`, for cell and tile numbers (below 16 by the shape check).
-#[inline]
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "cells and tiles are below 16"
-)]
-pub(crate) const fn small(n: usize) -> u8 {
-    n as u8
-}
-
-const fn goal_packed(cells: usize) -> u64 {
-    let mut packed = 0;
-    let mut k = 0;
-    while k + 1 < cells {
-        packed |= ((k + 1) as u64) << (4 * k);
-        k += 1;
-    }
-    packed
-}
-
-impl<const W: usize, const H: usize> Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Board<W, H, P> {
     /// The number of cells, `W * H`. Evaluating it rejects shapes of fewer
-    /// than 2 or more than 16 cells at compile time.
+    /// than 2 or more than the word holds (16 cells in a `u64`, 25 in a
+    /// `u128`) at compile time.
     ///
     /// # Example
     ///
@@ -99,24 +109,24 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// ```
     pub const CELLS: usize = {
         assert!(
-            W * H >= 2 && W * H <= 16,
-            "a board needs 2 to 16 cells to pack into a u64"
+            W * H >= 2 && W * H <= P::MAX_CELLS,
+            "a board needs 2 to 16 cells to pack into a u64, 25 into a u128"
         );
         W * H
     };
 
     /// The packed goal.
-    pub(crate) const GOAL_PACKED: u64 = goal_packed(Self::CELLS);
+    pub(crate) const GOAL_PACKED: P = P::GOALS[Self::CELLS];
 
     /// The board holding `tiles` in row-major order, which must be a
     /// permutation of `0..W*H` (unchecked: for boards built from another
     /// board, a rank or a shuffle).
     #[inline]
     pub(crate) fn from_permutation(tiles: &[u8]) -> Self {
-        let mut packed = 0;
+        let mut packed = P::default();
         let mut blank = 0;
         for (cell, &tile) in tiles.iter().enumerate() {
-            packed |= u64::from(tile) << (4 * cell);
+            packed = packed ^ P::put(tile, cell);
             if tile == 0 {
                 blank = small(cell);
             }
@@ -183,8 +193,8 @@ impl<const W: usize, const H: usize> Board<W, H> {
             return Err(ParseError::MissingBlank);
         }
         let max = small(cells - 1);
-        let mut first_seen = [usize::MAX; 16];
-        let mut packed = 0;
+        let mut first_seen = [usize::MAX; 32];
+        let mut packed = P::default();
         let mut blank = 0;
         for (position, value) in values.enumerate() {
             let tile = match u8::try_from(value) {
@@ -206,7 +216,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
                 });
             }
             first_seen[usize::from(tile)] = position;
-            packed |= u64::from(tile) << (4 * position);
+            packed = packed ^ P::put(tile, position);
             if tile == 0 {
                 blank = small(position);
             }
@@ -235,15 +245,15 @@ impl<const W: usize, const H: usize> Board<W, H> {
             "cell {cell} is off a board of {} cells",
             Self::CELLS
         );
-        nibble(self.packed, cell)
+        self.packed.get(cell)
     }
 
     /// The tile in `cell` without the bounds check of [`Self::tile`], for
-    /// the hot paths of heuristics: `cell` must be below 16, and cells past
-    /// `W * H` read as 0.
+    /// the hot paths of heuristics: `cell` must be below `P::SLOTS` (16 in
+    /// a `u64`), and cells past `W * H` read as 0.
     #[inline]
     pub(crate) fn tile_at(&self, cell: usize) -> u8 {
-        nibble(self.packed, cell & 15)
+        self.packed.get(cell & (P::SLOTS - 1))
     }
 
     /// The cell holding the blank.
@@ -270,9 +280,9 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// assert_eq!(goal.tiles().collect::<Vec<_>>(), [1, 2, 3, 0]);
     /// ```
     #[inline]
-    pub fn tiles(&self) -> impl Iterator<Item = u8> + use<W, H> {
+    pub fn tiles(&self) -> impl Iterator<Item = u8> + use<W, H, P> {
         let packed = self.packed;
-        (0..Self::CELLS).map(move |cell| nibble(packed, cell))
+        (0..Self::CELLS).map(move |cell| packed.get(cell))
     }
 
     /// The cell holding `tile`, or `None` if the board has no such tile.
@@ -292,7 +302,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
 
     /// `cells_of_tiles()[t]`: the cell holding tile `t`, for every tile of
     /// the board (entry 0 is the blank's cell; entries from `W * H` on are
-    /// 0). The inverse of the tile sequence, in one pass: what lookups keyed
+    /// 0; `[u8; 16]` in a `u64`, `[u8; 32]` in a `u128`). The inverse of the tile sequence, in one pass: what lookups keyed
     /// by tile positions, such as pattern databases, need.
     ///
     /// # Example
@@ -307,12 +317,9 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// ```
     #[must_use]
     #[inline]
-    pub fn cells_of_tiles(&self) -> [u8; 16] {
-        let mut cells = [0; 16];
-        for cell in 0..Self::CELLS {
-            cells[usize::from(nibble(self.packed, cell))] = small(cell);
-        }
-        cells
+    pub fn cells_of_tiles(&self) -> P::Cells {
+        let packed = self.packed;
+        packed.cells_of_tiles(Self::CELLS)
     }
 
     /// The dual board (Zahavi, Felner et al. 2005-2008): the roles of tiles
@@ -344,9 +351,9 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[must_use]
     pub fn dual(&self) -> Self {
         let cells = self.cells_of_dual_tiles();
-        let mut packed = 0;
-        for (tile, &cell) in cells.iter().enumerate().take(Self::CELLS) {
-            packed |= u64::from(small(tile)) << (4 * cell);
+        let mut packed = P::default();
+        for (tile, &cell) in cells.as_ref().iter().enumerate().take(Self::CELLS) {
+            packed = packed ^ P::put(small(tile), usize::from(cell));
         }
         Board {
             packed,
@@ -358,29 +365,32 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// [`dual`](Self::dual) board, which is `home(tile in home(t))`, without
     /// building the dual: what pattern databases look up.
     #[inline]
-    pub(crate) fn cells_of_dual_tiles(&self) -> [u8; 16] {
+    pub(crate) fn cells_of_dual_tiles(&self) -> P::Cells {
         let n = Self::CELLS;
-        let mut cells = [0; 16];
-        for (tile, cell) in cells.iter_mut().enumerate().take(n) {
+        let mut cells = P::NO_CELLS;
+        for (tile, cell) in cells.as_mut().iter_mut().enumerate().take(n) {
             // Tile t's home is cell t - 1, the blank's the last cell.
             let home = (tile + n - 1) % n;
-            let there = usize::from(nibble(self.packed, home));
+            let there = usize::from(self.packed.get(home));
             *cell = small((there + n - 1) % n);
         }
         cells
     }
 
-    /// The tiles packed four bits a cell: cell `k` in bits `4k..4k+4`.
+    /// The tiles packed `P::BITS` bits a cell: in a `u64` cell `k` in bits
+    /// `4k..4k+4`, in a `u128` in bits `5k..5k+5`.
     ///
     /// # Example
     ///
     /// ```
     /// let goal = sliding_puzzle::Board::<2, 2>::goal();
     /// assert_eq!(goal.packed(), 0x0321);
+    /// let goal = sliding_puzzle::LargeBoard::<2, 2>::goal();
+    /// assert_eq!(goal.packed(), 1 | 2 << 5 | 3 << 10);
     /// ```
     #[must_use]
     #[inline]
-    pub fn packed(&self) -> u64 {
+    pub fn packed(&self) -> P {
         self.packed
     }
 
@@ -397,28 +407,36 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[must_use]
     #[inline]
     pub fn is_goal(&self) -> bool {
-        self.packed == Self::GOAL_PACKED
+        let packed = self.packed;
+        packed == Self::GOAL_PACKED
+    }
+
+    /// The board with `packed` cells and the blank in `blank`, unchecked.
+    #[inline]
+    pub(crate) const fn from_parts(packed: P, blank: u8) -> Self {
+        Board { packed, blank }
     }
 }
 
-impl<const W: usize, const H: usize> Default for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Default for Board<W, H, P> {
     /// The goal.
     fn default() -> Self {
         Self::goal()
     }
 }
 
-impl<const W: usize, const H: usize> PartialEq for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> PartialEq for Board<W, H, P> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         // The blank's cell follows from the tiles.
-        self.packed == other.packed
+        let (mine, theirs) = (self.packed, other.packed);
+        mine == theirs
     }
 }
 
-impl<const W: usize, const H: usize> Eq for Board<W, H> {}
+impl<const W: usize, const H: usize, P: Packing> Eq for Board<W, H, P> {}
 
-impl<const W: usize, const H: usize> Hash for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Hash for Board<W, H, P> {
     #[inline]
     fn hash<S: Hasher>(&self, state: &mut S) {
         // A copy: the field of a packed struct cannot be borrowed.
@@ -427,13 +445,13 @@ impl<const W: usize, const H: usize> Hash for Board<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> PartialOrd for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> PartialOrd for Board<W, H, P> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<const W: usize, const H: usize> Ord for Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Ord for Board<W, H, P> {
     fn cmp(&self, other: &Self) -> Ordering {
         let (mine, theirs) = (self.packed, other.packed);
         mine.cmp(&theirs)

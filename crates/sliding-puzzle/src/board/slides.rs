@@ -1,7 +1,9 @@
 //! Moves on the board: the tables of the blank's moves from each cell,
-//! and sliding a tile, undoing a slide and replaying move sequences.
+//! and sliding a tile, undoing a slide and replaying move sequences, for
+//! both words; the `u64` board's move table ([`BlankMove`]) is here, the
+//! `u128` board's in `large_moves`.
 
-use super::{Board, nibble, small};
+use super::{Board, Packing, small};
 use crate::{Move, MoveError, MoveSequence};
 
 /// What one move does to a board: `tile` slides from cell `from` into cell
@@ -30,7 +32,7 @@ pub struct Slide {
 }
 
 /// Marks a move off the board in the neighbour table.
-const OFF: u8 = u8::MAX;
+pub(super) const OFF: u8 = u8::MAX;
 
 /// A legal move of the blank from one cell, as the move table holds it:
 /// the direction, the cell the blank goes to, and what slides the tile
@@ -90,22 +92,24 @@ impl BlankMove {
     }
 }
 
-/// The moves the blank can make from one cell, in [`SEARCH_ORDER`].
+/// The moves the blank can make from one cell, in [`SEARCH_ORDER`]: a
+/// [`BlankMove`] for a `u64` board, a
+/// [`LargeBlankMove`](crate::LargeBlankMove) for a `u128` one.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct MoveList {
-    len: u8,
-    moves: [BlankMove; 4],
+pub(crate) struct MoveList<M> {
+    pub(super) len: u8,
+    pub(super) moves: [M; 4],
 }
 
-impl MoveList {
+impl<M> MoveList<M> {
     #[inline]
-    pub(crate) fn as_slice(&self) -> &[BlankMove] {
+    pub(crate) fn as_slice(&self) -> &[M] {
         &self.moves[..usize::from(self.len)]
     }
 }
 
-const fn neighbours(w: usize, h: usize) -> [[u8; 4]; 16] {
-    let mut table = [[OFF; 4]; 16];
+const fn neighbours(w: usize, h: usize) -> [[u8; 4]; 32] {
+    let mut table = [[OFF; 4]; 32];
     let mut k = 0;
     while k < w * h {
         let (row, col) = (k / w, k % w);
@@ -132,8 +136,32 @@ const fn neighbours(w: usize, h: usize) -> [[u8; 4]; 16] {
 /// original, and node counts compare with his published ones.
 const SEARCH_ORDER: [Move; 4] = [Move::Down, Move::Right, Move::Left, Move::Up];
 
-const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
+/// `listed(w, h)[cell]`: the legal blank moves from `cell` in
+/// [`SEARCH_ORDER`], as (direction, cell the blank goes to), and their
+/// count: what each word's move table is built from.
+pub(super) const fn listed(width: usize, height: usize) -> [([(Move, u8); 4], u8); 32] {
     let next = neighbours(width, height);
+    let mut lists = [([(Move::Up, OFF); 4], 0); 32];
+    let mut cell = 0;
+    while cell < width * height {
+        let mut index = 0;
+        while index < 4 {
+            let direction = SEARCH_ORDER[index];
+            let to = next[cell][direction as usize];
+            if to != OFF {
+                let len = lists[cell].1 as usize;
+                lists[cell].0[len] = (direction, to);
+                lists[cell].1 += 1;
+            }
+            index += 1;
+        }
+        cell += 1;
+    }
+    lists
+}
+
+const fn move_lists(width: usize, height: usize) -> [MoveList<BlankMove>; 16] {
+    let listed = listed(width, height);
     let none = BlankMove {
         direction: 0,
         cell: OFF,
@@ -146,20 +174,17 @@ const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
     }; 16];
     let mut cell = 0;
     while cell < width * height {
+        let (moves, len) = listed[cell];
+        lists[cell].len = len;
         let mut index = 0;
-        while index < 4 {
-            let direction = SEARCH_ORDER[index];
-            let to = next[cell][direction as usize];
-            if to != OFF {
-                let len = lists[cell].len as usize;
-                lists[cell].moves[len] = BlankMove {
-                    direction: direction as u8,
-                    cell: to,
-                    shift: 4 * to,
-                    spread: 1 << (4 * cell) | 1 << (4 * to as usize),
-                };
-                lists[cell].len += 1;
-            }
+        while index < len as usize {
+            let (direction, to) = moves[index];
+            lists[cell].moves[index] = BlankMove {
+                direction: direction as u8,
+                cell: to,
+                shift: 4 * to,
+                spread: 1 << (4 * cell) | 1 << (4 * to as usize),
+            };
             index += 1;
         }
         cell += 1;
@@ -168,34 +193,8 @@ const fn move_lists(width: usize, height: usize) -> [MoveList; 16] {
 }
 
 impl<const W: usize, const H: usize> Board<W, H> {
-    /// `NEIGHBOURS[cell][move as usize]`: where the blank goes, or `OFF`.
-    pub(crate) const NEIGHBOURS: &'static [[u8; 4]; 16] = &neighbours(W, Self::CELLS / W);
-
     /// `MOVES[cell]`: the legal blank moves from `cell` in [`SEARCH_ORDER`].
-    pub(crate) const MOVES: &'static [MoveList; 16] = &move_lists(W, Self::CELLS / W);
-
-    /// Moves the blank into `cell`, which must be a neighbour of the blank;
-    /// returns the new board and the slide of the tile that went the other
-    /// way.
-    #[inline]
-    pub(crate) fn slide(self, cell: u8) -> (Self, Slide) {
-        let tile = nibble(self.packed, usize::from(cell));
-        let t = u64::from(tile);
-        // The blank's nibble is zero: XOR moves the tile without masking.
-        let packed = self.packed ^ (t << (4 * cell)) ^ (t << (4 * self.blank));
-        let slide = Slide {
-            tile,
-            from: usize::from(cell),
-            to: usize::from(self.blank),
-        };
-        (
-            Board {
-                packed,
-                blank: cell,
-            },
-            slide,
-        )
-    }
+    pub(crate) const MOVES: &'static [MoveList<BlankMove>; 16] = &move_lists(W, Self::CELLS / W);
 
     /// [`slide`](Self::slide) by an entry of this board's move list: the
     /// same board and slide, with the shift and the XOR pattern read from
@@ -237,12 +236,60 @@ impl<const W: usize, const H: usize> Board<W, H> {
         }
     }
 
+    /// The legal blank moves, in [`SEARCH_ORDER`].
+    #[inline]
+    pub(crate) fn move_list(&self) -> &'static [BlankMove] {
+        // The mask lets the compiler drop the bounds check: blank < 16.
+        Self::MOVES[usize::from(self.blank) & 15].as_slice()
+    }
+}
+
+impl<const W: usize, const H: usize, P: Packing> Board<W, H, P> {
+    /// `NEIGHBOURS[cell][move as usize]`: where the blank goes, or `OFF`.
+    pub(crate) const NEIGHBOURS: &'static [[u8; 4]; 32] = &neighbours(W, Self::CELLS / W);
+
+    /// Moves the blank into `cell`, which must be a neighbour of the blank;
+    /// returns the new board and the slide of the tile that went the other
+    /// way.
+    #[inline]
+    pub(crate) fn slide(self, cell: u8) -> (Self, Slide) {
+        let packed = self.packed;
+        let tile = packed.get(usize::from(cell));
+        // The blank's cell is zero: XOR moves the tile without masking.
+        let packed = packed ^ P::put(tile, usize::from(cell)) ^ P::put(tile, self.blank());
+        let slide = Slide {
+            tile,
+            from: usize::from(cell),
+            to: usize::from(self.blank),
+        };
+        (
+            Board {
+                packed,
+                blank: cell,
+            },
+            slide,
+        )
+    }
+
+    /// The board after `slide`, a slide out of this board.
+    #[inline]
+    pub(crate) fn after(self, slide: Slide) -> Self {
+        let mask = P::SLOTS - 1;
+        let packed = self.packed
+            ^ P::put(slide.tile, slide.from & mask)
+            ^ P::put(slide.tile, slide.to & mask);
+        Board {
+            packed,
+            blank: small(slide.from),
+        }
+    }
+
     /// The board before `slide` was made, this board being the one after:
     /// the tile slides back.
     #[inline]
     pub(crate) fn unslide(self, slide: Slide) -> Self {
         // The tile goes back into the blank's cell, `slide.from`.
-        self.slide(small(slide.to & 15)).0
+        self.slide(small(slide.to & (P::SLOTS - 1))).0
     }
 
     /// The board after the blank moves one step in direction `m`, or `None`
@@ -281,15 +328,8 @@ impl<const W: usize, const H: usize> Board<W, H> {
     #[must_use]
     #[inline]
     pub fn apply_with_slide(&self, m: Move) -> Option<(Self, Slide)> {
-        let to = Self::NEIGHBOURS[usize::from(self.blank)][m as usize];
+        let to = Self::NEIGHBOURS[usize::from(self.blank) & 31][m as usize];
         (to != OFF).then(|| self.slide(to))
-    }
-
-    /// The legal blank moves, in [`SEARCH_ORDER`].
-    #[inline]
-    pub(crate) fn move_list(&self) -> &'static [BlankMove] {
-        // The mask lets the compiler drop the bounds check: blank < 16.
-        Self::MOVES[usize::from(self.blank) & 15].as_slice()
     }
 
     /// The legal moves of the blank, in the order successors are generated
@@ -303,8 +343,11 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// let moves: Vec<_> = Eight::goal().legal_moves().collect();
     /// assert_eq!(moves, [Move::Left, Move::Up]);
     /// ```
-    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + use<W, H> {
-        self.move_list().iter().map(|m| m.direction())
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + use<W, H, P> {
+        let next = &Self::NEIGHBOURS[usize::from(self.blank) & 31];
+        SEARCH_ORDER
+            .into_iter()
+            .filter(move |&m| next[m as usize] != OFF)
     }
 
     /// The board after every move of `moves` in turn (a move string such as

@@ -3,7 +3,7 @@
 use crate::board::small;
 use crate::heuristic::manhattan::Distances;
 use crate::heuristic::{Heuristic, Manhattan, Target};
-use crate::{Board, Slide};
+use crate::{Board, LargeBoard, Packing, Slide};
 
 /// Manhattan distance plus two moves for every tile that must leave its
 /// line to let others pass (Hansson, Mayer & Yung 1992, "Criticizing
@@ -28,10 +28,10 @@ use crate::{Board, Slide};
 /// its goal line can add a conflict as Manhattan distance drops, leaving it
 /// can remove one as Manhattan distance grows).
 ///
-/// Lines of up to four cells are scored by lookup in tables computed at
-/// compile time (a 625-entry table of removal counts, keyed by the goal
-/// positions of a line's tiles); longer lines (2x5 to 1x16 shapes) are
-/// scored directly. [`update`](Heuristic::update) rescores only the moved
+/// Lines of up to four cells (five on boards in a `u128`) are scored by
+/// lookup in tables computed at compile time (a 625-entry table of removal
+/// counts, keyed by the goal positions of a line's tiles; 7,776 entries for
+/// five cells); longer lines (2x5 to 1x16 shapes) are scored directly. [`update`](Heuristic::update) rescores only the moved
 /// tile's goal line, and only when the move enters or leaves it.
 ///
 /// # Example
@@ -48,25 +48,24 @@ use crate::{Board, Slide};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LinearConflict;
 
-/// Lines up to this long are scored by table.
-const MAX_TABLED: usize = 4;
+/// `REMOVALS[key]` for lines of up to four cells: the fewest tiles to take
+/// out of a line so the rest are in goal order. A line's key sums
+/// `(g + 1) * 5^p` over the tiles at position `p` whose goal is position
+/// `g` of the same line: five codes (not a member, or goal position 0 to 3)
+/// for each of four positions.
+const REMOVALS: [u8; 625] = removals_table(4);
 
-/// The number of keys of a tabled line: five codes (not a member, or goal
-/// position 0 to 3) for each of four positions.
-const KEYS: usize = 625;
-
-/// `REMOVALS[key]`: the fewest tiles to take out of a line so the rest are
-/// in goal order. A line's key sums `(g + 1) * 5^p` over the tiles at
-/// position `p` whose goal is position `g` of the same line.
-static REMOVALS: [u8; KEYS] = removals_table(MAX_TABLED);
+/// `REMOVALS` for lines of up to five cells, six codes for each of five
+/// positions, keyed by `(g + 1) * 6^p`: the boards in a `u128`.
+const WIDE_REMOVALS: [u8; 7776] = removals_table(5);
 
 /// The length of `sequence[..len]` minus its longest strictly increasing
-/// subsequence. Shared with the large boards' linear conflict.
+/// subsequence.
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a line holds at most 25 tiles"
 )]
-pub(crate) const fn removals<const N: usize>(sequence: &[u8; N], len: usize) -> u8 {
+const fn removals<const N: usize>(sequence: &[u8; N], len: usize) -> u8 {
     let mut longest_ending = [0u8; N];
     let mut longest = 0;
     let mut i = 0;
@@ -89,12 +88,12 @@ pub(crate) const fn removals<const N: usize>(sequence: &[u8; N], len: usize) -> 
 
 /// `REMOVALS` for lines of up to `tabled` cells: `KEYS` is
 /// `(tabled + 1)^tabled`, one code (not a member, or goal position
-/// `0..tabled`) per position. Shared with the large boards.
+/// `0..tabled`) per position.
 #[expect(
     clippy::cast_possible_truncation,
     reason = "codes are at most `tabled`, 5"
 )]
-pub(crate) const fn removals_table<const KEYS: usize>(tabled: usize) -> [u8; KEYS] {
+const fn removals_table<const KEYS: usize>(tabled: usize) -> [u8; KEYS] {
     let base = tabled + 1;
     let mut table = [0; KEYS];
     let mut key = 0;
@@ -118,28 +117,155 @@ pub(crate) const fn removals_table<const KEYS: usize>(tabled: usize) -> [u8; KEY
     table
 }
 
-/// The key tables of one shape.
-struct Lines<const W: usize, const H: usize>;
+/// The key tables of one shape, `N` entries a row: 16 for the boards in a
+/// `u64` (lines of up to four cells tabled), 32 for those in a `u128` (up
+/// to five).
+struct Lines<const W: usize, const H: usize, const N: usize = 16>;
 
-impl<const W: usize, const H: usize> Lines<W, H> {
-    const CELLS: usize = Board::<W, H>::CELLS;
+impl<const W: usize, const H: usize, const N: usize> Lines<W, H, N> {
+    const CELLS: usize = W * H;
     /// The height, `H`.
     const HEIGHT: usize = Self::CELLS / W;
+    /// Lines up to this long are scored by table.
+    const MAX_TABLED: usize = if N == 16 { 4 } else { 5 };
+    /// The removal counts of tabled lines.
+    const REMOVALS: &'static [u8] = if N == 16 { &REMOVALS } else { &WIDE_REMOVALS };
     /// `ROW_KEY[cell][tile]`: what `tile` in `cell` adds to its row's key.
-    const ROW_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, true, MAX_TABLED);
+    const ROW_KEY: &'static [[u16; N]; N] = &line_keys(W, Self::CELLS, true, Self::MAX_TABLED);
     /// `COL_KEY[cell][tile]`: what `tile` in `cell` adds to its column's key.
-    const COL_KEY: &'static [[u16; 16]; 16] = &line_keys(W, Self::CELLS, false, MAX_TABLED);
+    const COL_KEY: &'static [[u16; N]; N] = &line_keys(W, Self::CELLS, false, Self::MAX_TABLED);
+
+    /// The table key of row `row` of a board (rows of at most
+    /// [`MAX_TABLED`](Self::MAX_TABLED) cells).
+    #[inline]
+    fn row_key<P: Packing>(board: &Board<W, H, P>, row: usize) -> usize {
+        let keys = Self::ROW_KEY;
+        let key: u16 = (row * W..(row + 1) * W)
+            .map(|cell| keys[cell & (N - 1)][usize::from(board.tile_at(cell))])
+            .sum();
+        usize::from(key)
+    }
+
+    /// The table key of column `col` of a board (columns of at most
+    /// [`MAX_TABLED`](Self::MAX_TABLED) cells).
+    #[inline]
+    fn col_key<P: Packing>(board: &Board<W, H, P>, col: usize) -> usize {
+        let keys = Self::COL_KEY;
+        let key: u16 = (0..Self::HEIGHT)
+            .map(|row| row * W + col)
+            .map(|cell| keys[cell & (N - 1)][usize::from(board.tile_at(cell))])
+            .sum();
+        usize::from(key)
+    }
+
+    /// The removal count of row `row` of a board.
+    #[inline]
+    fn row_removals<P: Packing>(board: &Board<W, H, P>, row: usize) -> u8 {
+        if W <= Self::MAX_TABLED {
+            return Self::REMOVALS[Self::row_key(board, row)];
+        }
+        let mut sequence = [0; N];
+        let mut len = 0;
+        for cell in row * W..(row + 1) * W {
+            let tile = usize::from(board.tile_at(cell));
+            if tile != 0 && (tile - 1) / W == row {
+                sequence[len] = small((tile - 1) % W);
+                len += 1;
+            }
+        }
+        removals(&sequence, len)
+    }
+
+    /// The removal count of column `col` of a board.
+    #[inline]
+    fn col_removals<P: Packing>(board: &Board<W, H, P>, col: usize) -> u8 {
+        if Self::HEIGHT <= Self::MAX_TABLED {
+            return Self::REMOVALS[Self::col_key(board, col)];
+        }
+        let mut sequence = [0; N];
+        let mut len = 0;
+        for cell in (0..Self::HEIGHT).map(|row| row * W + col) {
+            let tile = usize::from(board.tile_at(cell));
+            if tile != 0 && (tile - 1) % W == col {
+                sequence[len] = small((tile - 1) / W);
+                len += 1;
+            }
+        }
+        removals(&sequence, len)
+    }
+
+    /// The tiles the heuristic makes leave their lines.
+    fn conflicts<P: Packing>(board: &Board<W, H, P>) -> u8 {
+        let rows: u8 = (0..Self::HEIGHT)
+            .map(|row| Self::row_removals(board, row))
+            .sum();
+        let cols: u8 = (0..W).map(|col| Self::col_removals(board, col)).sum();
+        rows + cols
+    }
+
+    /// The estimate after `slide` from a board at `before`: Manhattan
+    /// distance by two lookups, and the moved tile's goal line rescored
+    /// when the move enters or leaves it.
+    #[inline]
+    fn update<P: Packing>(after: &Board<W, H, P>, before: u8, slide: Slide) -> u8 {
+        // The masks let the compiler drop bounds checks: cells are below `N`.
+        let (tile, from, to) = (
+            usize::from(slide.tile) & (N - 1),
+            slide.from & (N - 1),
+            slide.to & (N - 1),
+        );
+        let h = Distances::<W, H, N>::update(before, slide);
+        let goal = tile - 1;
+        // Only the moved tile's goal line can change its removal count, and
+        // only when the tile enters or leaves it: within the line it crosses
+        // along, the tiles keep their order. A tabled line's key before the
+        // move follows from its key after by two lookups.
+        let (now, then) = if from / W == to / W {
+            let col = goal % W;
+            if col != from % W && col != to % W {
+                return h;
+            }
+            if Self::HEIGHT <= Self::MAX_TABLED {
+                let keys = Self::COL_KEY;
+                let now = Self::col_key(after, col);
+                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
+                (Self::REMOVALS[now], Self::REMOVALS[then])
+            } else {
+                (
+                    Self::col_removals(after, col),
+                    Self::col_removals(&after.unslide(slide), col),
+                )
+            }
+        } else {
+            let row = goal / W;
+            if row != from / W && row != to / W {
+                return h;
+            }
+            if W <= Self::MAX_TABLED {
+                let keys = Self::ROW_KEY;
+                let now = Self::row_key(after, row);
+                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
+                (Self::REMOVALS[now], Self::REMOVALS[then])
+            } else {
+                (
+                    Self::row_removals(after, row),
+                    Self::row_removals(&after.unslide(slide), row),
+                )
+            }
+        };
+        h.wrapping_add(2 * now).wrapping_sub(2 * then)
+    }
 }
 
 /// Key contributions for rows (`rows`) or columns of a `w`-wide board of
 /// `cells` cells: `[cell][tile]`, `(goal position + 1) · (tabled + 1)^position`
 /// for a tile whose goal is in the cell's line, zero for lines longer than
-/// `tabled`. Shared with the large boards (`N` cells at most).
+/// `tabled` (`N` cells at most).
 #[expect(
     clippy::cast_possible_truncation,
     reason = "key parts are below the keys, at most 6^5 = 7776"
 )]
-pub(crate) const fn line_keys<const N: usize>(
+const fn line_keys<const N: usize>(
     w: usize,
     cells: usize,
     rows: bool,
@@ -181,8 +307,6 @@ pub(crate) const fn line_keys<const N: usize>(
     table
 }
 
-/// The table key of row `row` of a board (rows of at most [`MAX_TABLED`]
-/// cells).
 /// The tiles to remove from the lines of `board` so that the tiles left in
 /// each line, all in their `target` line, are in their `target` order.
 fn conflicts_to<const W: usize, const H: usize>(board: &Board<W, H>, target: &Target<W, H>) -> u8 {
@@ -219,63 +343,6 @@ fn conflicts_to<const W: usize, const H: usize>(board: &Board<W, H>, target: &Ta
     total
 }
 
-#[inline]
-fn row_key<const W: usize, const H: usize>(board: &Board<W, H>, row: usize) -> usize {
-    let keys = Lines::<W, H>::ROW_KEY;
-    let key: u16 = (row * W..(row + 1) * W)
-        .map(|cell| keys[cell][usize::from(board.tile_at(cell))])
-        .sum();
-    usize::from(key)
-}
-
-/// The table key of column `col` of a board (columns of at most
-/// [`MAX_TABLED`] cells).
-#[inline]
-fn col_key<const W: usize, const H: usize>(board: &Board<W, H>, col: usize) -> usize {
-    let keys = Lines::<W, H>::COL_KEY;
-    let key: u16 = (0..Lines::<W, H>::HEIGHT)
-        .map(|row| row * W + col)
-        .map(|cell| keys[cell][usize::from(board.tile_at(cell))])
-        .sum();
-    usize::from(key)
-}
-
-/// The removal count of row `row` of a board.
-#[inline]
-fn row_removals<const W: usize, const H: usize>(board: &Board<W, H>, row: usize) -> u8 {
-    if W <= MAX_TABLED {
-        return REMOVALS[row_key(board, row)];
-    }
-    let mut sequence = [0; 16];
-    let mut len = 0;
-    for cell in row * W..(row + 1) * W {
-        let tile = usize::from(board.tile_at(cell));
-        if tile != 0 && (tile - 1) / W == row {
-            sequence[len] = small((tile - 1) % W);
-            len += 1;
-        }
-    }
-    removals(&sequence, len)
-}
-
-/// The removal count of column `col` of a board.
-#[inline]
-fn col_removals<const W: usize, const H: usize>(board: &Board<W, H>, col: usize) -> u8 {
-    if Lines::<W, H>::HEIGHT <= MAX_TABLED {
-        return REMOVALS[col_key(board, col)];
-    }
-    let mut sequence = [0; 16];
-    let mut len = 0;
-    for cell in (0..Lines::<W, H>::HEIGHT).map(|row| row * W + col) {
-        let tile = usize::from(board.tile_at(cell));
-        if tile != 0 && (tile - 1) % W == col {
-            sequence[len] = small((tile - 1) / W);
-            len += 1;
-        }
-    }
-    removals(&sequence, len)
-}
-
 impl LinearConflict {
     /// The number of tiles the heuristic makes leave their line: its excess
     /// over Manhattan distance, halved.
@@ -292,17 +359,13 @@ impl LinearConflict {
     /// ```
     #[must_use]
     pub fn conflicts<const W: usize, const H: usize>(board: &Board<W, H>) -> u8 {
-        let rows: u8 = (0..Lines::<W, H>::HEIGHT)
-            .map(|row| row_removals(board, row))
-            .sum();
-        let cols: u8 = (0..W).map(|col| col_removals(board, col)).sum();
-        rows + cols
+        Lines::<W, H>::conflicts(board)
     }
 }
 
 impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
     fn estimate(&self, board: &Board<W, H>) -> u8 {
-        Manhattan.estimate(board) + 2 * Self::conflicts(board)
+        Heuristic::estimate(&Manhattan, board) + 2 * Self::conflicts(board)
     }
 
     /// Manhattan distance to `target` plus two moves per tile removed from
@@ -317,54 +380,33 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for LinearConflict {
     fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
         if slide.tile == 0 {
             // Not a move: the blank cannot slide into itself.
-            return self.estimate(after);
+            return Heuristic::estimate(self, after);
         }
-        // The masks let the compiler drop bounds checks: cells are below 16.
-        let (tile, from, to) = (usize::from(slide.tile & 15), slide.from & 15, slide.to & 15);
-        let distances = &Distances::<W, H>::TABLE[tile];
-        let h = before
-            .wrapping_add(distances[to])
-            .wrapping_sub(distances[from]);
-        let goal = tile - 1;
-        // Only the moved tile's goal line can change its removal count, and
-        // only when the tile enters or leaves it: within the line it crosses
-        // along, the tiles keep their order. A tabled line's key before the
-        // move follows from its key after by two lookups.
-        let (now, then) = if from / W == to / W {
-            let col = goal % W;
-            if col != from % W && col != to % W {
-                return h;
-            }
-            if Lines::<W, H>::HEIGHT <= MAX_TABLED {
-                let keys = Lines::<W, H>::COL_KEY;
-                let now = col_key(after, col);
-                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
-                (REMOVALS[now], REMOVALS[then])
-            } else {
-                (
-                    col_removals(after, col),
-                    col_removals(&after.unslide(slide), col),
-                )
-            }
-        } else {
-            let row = goal / W;
-            if row != from / W && row != to / W {
-                return h;
-            }
-            if W <= MAX_TABLED {
-                let keys = Lines::<W, H>::ROW_KEY;
-                let now = row_key(after, row);
-                let then = now - usize::from(keys[to][tile]) + usize::from(keys[from][tile]);
-                (REMOVALS[now], REMOVALS[then])
-            } else {
-                (
-                    row_removals(after, row),
-                    row_removals(&after.unslide(slide), row),
-                )
-            }
-        };
-        h.wrapping_add(2 * now).wrapping_sub(2 * then)
+        Lines::<W, H>::update(after, before, slide)
     }
+}
+
+/// Linear conflict on boards in a `u128`: lines of up to five cells scored
+/// by table.
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for LinearConflict {
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        Distances::<W, H, 32>::estimate(board) + 2 * Lines::<W, H, 32>::conflicts(board)
+    }
+
+    #[inline]
+    fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        if slide.tile == 0 {
+            return Heuristic::estimate(self, after);
+        }
+        Lines::<W, H, 32>::update(after, before, slide)
+    }
+}
+
+/// The tiles [`LinearConflict`] makes leave their lines on a board in a
+/// `u128`.
+#[cfg(test)]
+pub(crate) fn large_conflicts<const W: usize, const H: usize>(board: &LargeBoard<W, H>) -> u8 {
+    Lines::<W, H, 32>::conflicts(board)
 }
 
 #[cfg(test)]

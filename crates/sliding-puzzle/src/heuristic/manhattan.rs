@@ -3,7 +3,7 @@
 use crate::board::small;
 use crate::heuristic::target::CellDistances;
 use crate::heuristic::{Heuristic, Target};
-use crate::{Board, Slide};
+use crate::{Board, LargeBoard, Packing, Slide};
 
 /// The sum over tiles of the rows plus columns between each tile and its
 /// goal cell (Doran & Michie 1966; the heuristic of Korf 1985's IDA*).
@@ -27,17 +27,43 @@ use crate::{Board, Slide};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Manhattan;
 
-/// The distance tables of one shape.
-pub(crate) struct Distances<const W: usize, const H: usize>;
+/// The distance tables of one shape, `N` entries a row: 16 for the
+/// boards in a `u64`, 32 for those in a `u128` (the word's
+/// [`Packing::SLOTS`]).
+pub(crate) struct Distances<const W: usize, const H: usize, const N: usize = 16>;
 
-impl<const W: usize, const H: usize> Distances<W, H> {
+impl<const W: usize, const H: usize, const N: usize> Distances<W, H, N> {
     /// `TABLE[tile][cell]`: moves between `cell` and `tile`'s goal cell (0 for
     /// the blank).
-    pub(crate) const TABLE: &'static [[u8; 16]; 16] = &table(W, Board::<W, H>::CELLS);
+    pub(crate) const TABLE: &'static [[u8; N]; N] = &table(W, W * H);
+
+    /// The Manhattan distance of `board`: one lookup per cell.
+    #[inline]
+    pub(crate) fn estimate<P: Packing>(board: &Board<W, H, P>) -> u8 {
+        let table = Self::TABLE;
+        board
+            .tiles()
+            .enumerate()
+            .map(|(cell, tile)| table[usize::from(tile)][cell])
+            .sum()
+    }
+
+    /// The Manhattan distance after `slide` from a board at `before`: two
+    /// lookups.
+    #[inline]
+    pub(crate) fn update(before: u8, slide: Slide) -> u8 {
+        // The masks let the compiler drop bounds checks: tiles and cells are
+        // below `N`.
+        let distances = &Self::TABLE[usize::from(slide.tile) & (N - 1)];
+        // Wrapping: an inconsistent `before` must not panic in a debug build.
+        before
+            .wrapping_add(distances[slide.to & (N - 1)])
+            .wrapping_sub(distances[slide.from & (N - 1)])
+    }
 }
 
-const fn table(w: usize, cells: usize) -> [[u8; 16]; 16] {
-    let mut table = [[0; 16]; 16];
+const fn table<const N: usize>(w: usize, cells: usize) -> [[u8; N]; N] {
+    let mut table = [[0; N]; N];
     let mut tile = 1;
     while tile < cells {
         let goal = tile - 1;
@@ -55,23 +81,12 @@ const fn table(w: usize, cells: usize) -> [[u8; 16]; 16] {
 
 impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
     fn estimate(&self, board: &Board<W, H>) -> u8 {
-        let table = Distances::<W, H>::TABLE;
-        board
-            .tiles()
-            .enumerate()
-            .map(|(cell, tile)| table[usize::from(tile)][cell])
-            .sum()
+        Distances::<W, H>::estimate(board)
     }
 
     #[inline]
     fn update(&self, _after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
-        // The masks let the compiler drop bounds checks: tiles and cells are
-        // below 16.
-        let distances = &Distances::<W, H>::TABLE[usize::from(slide.tile & 15)];
-        // Wrapping: an inconsistent `before` must not panic in a debug build.
-        before
-            .wrapping_add(distances[slide.to & 15])
-            .wrapping_sub(distances[slide.from & 15])
+        Distances::<W, H>::update(before, slide)
     }
 
     /// The sum over tiles of the rows plus columns to their cell in
@@ -84,6 +99,18 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Manhattan {
             .filter(|&(_, tile)| tile != 0)
             .map(|(cell, tile)| distances[cell & 15][target.cell(tile) & 15])
             .sum()
+    }
+}
+
+/// Manhattan distance on boards in a `u128`, by the same tables 32 wide.
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for Manhattan {
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        Distances::<W, H, 32>::estimate(board)
+    }
+
+    #[inline]
+    fn update(&self, _after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        Distances::<W, H, 32>::update(before, slide)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The misplaced-tiles heuristic.
 
 use crate::heuristic::{Heuristic, Target};
-use crate::{Board, Slide};
+use crate::{Board, LargeBoard, Packing, Slide};
 
 /// The number of tiles (blank excluded) not in their goal cell (Doran &
 /// Michie 1966; Nilsson's h1).
@@ -22,14 +22,21 @@ use crate::{Board, Slide};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Misplaced;
 
-impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
-    fn estimate(&self, board: &Board<W, H>) -> u8 {
+impl Misplaced {
+    /// The tiles out of place on a board in either word.
+    fn count<const W: usize, const H: usize, P: Packing>(board: &Board<W, H, P>) -> u8 {
         let mut misplaced = 0;
         for (cell, tile) in board.tiles().enumerate() {
             let tile = usize::from(tile);
             misplaced += u8::from(tile != 0 && tile != cell + 1);
         }
         misplaced
+    }
+}
+
+impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
+    fn estimate(&self, board: &Board<W, H>) -> u8 {
+        Self::count(board)
     }
 
     #[inline]
@@ -46,5 +53,12 @@ impl<const W: usize, const H: usize> Heuristic<W, H> for Misplaced {
             misplaced += u8::from(tile != 0 && target.cell(tile) != cell);
         }
         misplaced
+    }
+}
+
+/// The tiles out of place on boards in a `u128`.
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for Misplaced {
+    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
+        Self::count(board)
     }
 }

@@ -36,9 +36,12 @@ pub use misplaced::Misplaced;
 pub use pdb::PatternDatabase;
 pub use target::Target;
 
-use crate::{Board, Slide};
+use crate::{Board, Packing, Slide};
 
-/// A lower bound on the moves from a board to the goal.
+/// A lower bound on the moves from a board to the goal, for boards packed
+/// into either word (`Heuristic<W, H>` for a [`Board`], `Heuristic<W, H,
+/// u128>` for a [`LargeBoard`](crate::LargeBoard), which is what
+/// [`LargeHeuristic`](crate::LargeHeuristic) names).
 ///
 /// Contract in both directions: an `estimate` that never exceeds the true
 /// distance (admissible) keeps A* and IDA* optimal; one that overestimates
@@ -78,13 +81,13 @@ use crate::{Board, Slide};
 /// assert_eq!(WrongRow.estimate(&Eight::goal()), 0);
 /// # Ok::<(), sliding_puzzle::ParseError>(())
 /// ```
-pub trait Heuristic<const W: usize, const H: usize> {
+pub trait Heuristic<const W: usize, const H: usize, P: Packing = u64> {
     /// Lower bound on the moves from `board` to the goal.
-    fn estimate(&self, board: &Board<W, H>) -> u8;
+    fn estimate(&self, board: &Board<W, H, P>) -> u8;
 
     /// The cheap part of the estimate, never above it: what a search keeps
     /// in each state and updates move by move. Default: the estimate.
-    fn quick_estimate(&self, board: &Board<W, H>) -> u8 {
+    fn quick_estimate(&self, board: &Board<W, H, P>) -> u8 {
         self.estimate(board)
     }
 
@@ -94,7 +97,7 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// that is at most `e`, and otherwise any lower bound above `e`: a
     /// heuristic made of several lookups may stop at the first that
     /// exceeds `e`. Default: `quick` (no dear part).
-    fn refine(&self, board: &Board<W, H>, quick: u8, enough: u8) -> u8 {
+    fn refine(&self, board: &Board<W, H, P>, quick: u8, enough: u8) -> u8 {
         let _ = (board, enough);
         quick
     }
@@ -102,25 +105,25 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// The quick estimate of `after`, reached by `slide` from a board whose
     /// quick estimate was `before`.
     /// Default: recompute. Override where incremental is faster.
-    fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+    fn update(&self, after: &Board<W, H, P>, before: u8, slide: Slide) -> u8 {
         let _ = (before, slide);
         self.quick_estimate(after)
     }
 
     /// Whether [`quick_estimate_memo`](Self::quick_estimate_memo) and
-    /// [`update_memo`](Self::update_memo) keep anything in the [`Memo`].
-    /// When false, a [`Puzzle`](crate::Puzzle)'s states hold
-    /// [`Memo::EMPTY`] whatever `update_memo` returns, and a search that
-    /// changes one state in place neither saves nor restores it. Default:
-    /// false.
+    /// [`update_memo`](Self::update_memo) keep anything in the memo
+    /// ([`Memo`] on a `u64` board, [`LargeMemo`](crate::LargeMemo) on a
+    /// `u128` one). When false, a search's states hold the empty memo
+    /// whatever `update_memo` returns, and a search that changes one state
+    /// in place neither saves nor restores it. Default: false.
     const KEEPS_MEMO: bool = false;
 
     /// The quick estimate of `board` and the memo a state keeps beside it
     /// for [`update_memo`](Self::update_memo). Contract: the estimate is
     /// [`quick_estimate`](Self::quick_estimate)'s. Default: that and an
     /// empty memo.
-    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
-        (self.quick_estimate(board), Memo::EMPTY)
+    fn quick_estimate_memo(&self, board: &Board<W, H, P>) -> (u8, P::Memo) {
+        (self.quick_estimate(board), P::NO_MEMO)
     }
 
     /// [`update`](Self::update) with the memo: the quick estimate of
@@ -128,8 +131,43 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// estimate was `before` and memo `memo`. Contract: what
     /// [`quick_estimate_memo`](Self::quick_estimate_memo) gives for `after`.
     /// Default: [`update`](Self::update), the memo as it was.
-    fn update_memo(&self, after: &Board<W, H>, before: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+    fn update_memo(
+        &self,
+        after: &Board<W, H, P>,
+        before: u8,
+        memo: P::Memo,
+        slide: Slide,
+    ) -> (u8, P::Memo) {
         (self.update(after, before, slide), memo)
+    }
+
+    /// The quick estimate [`update_memo`](Self::update_memo) gives for the
+    /// board `slide` makes out of `parent` (whose quick estimate is
+    /// `before` and memo `memo`), for a search that only needs to know
+    /// whether it exceeds `enough`: exactly that whenever it is at most
+    /// `enough`, otherwise any admissible value above `enough` (a heuristic
+    /// that maxes two sums may stop at the first that is over). It takes
+    /// the parent, so that a heuristic that needs only the slide and the
+    /// memo need not have the child made. Default: `update_memo`'s.
+    #[inline]
+    fn update_memo_within(
+        &self,
+        parent: &Board<W, H, P>,
+        before: u8,
+        memo: P::Memo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        let _ = enough;
+        self.update_memo(&parent.after(slide), before, memo, slide)
+            .0
+    }
+
+    /// Whether [`refine`](Self::refine) may give more than the quick
+    /// estimate (a search skips making the board for it if not).
+    /// Default: true.
+    fn refines(&self) -> bool {
+        true
     }
 
     /// Whether estimates differ by at most one across a move.
@@ -147,43 +185,68 @@ pub trait Heuristic<const W: usize, const H: usize> {
     /// for heuristics tied to the goal: a pattern database holds distances
     /// to the goal's pattern only, and measuring toward another board would
     /// need a database built for it.
-    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+    fn estimate_to(&self, board: &Board<W, H, P>, target: &Target<W, H, P>) -> u8 {
         let _ = (board, target);
         0
     }
 }
 
-impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H> for &T {
+impl<const W: usize, const H: usize, P: Packing, T: Heuristic<W, H, P> + ?Sized> Heuristic<W, H, P>
+    for &T
+{
     #[inline]
-    fn estimate(&self, board: &Board<W, H>) -> u8 {
+    fn estimate(&self, board: &Board<W, H, P>) -> u8 {
         (**self).estimate(board)
     }
 
     #[inline]
-    fn quick_estimate(&self, board: &Board<W, H>) -> u8 {
+    fn quick_estimate(&self, board: &Board<W, H, P>) -> u8 {
         (**self).quick_estimate(board)
     }
 
     #[inline]
-    fn refine(&self, board: &Board<W, H>, quick: u8, enough: u8) -> u8 {
+    fn refine(&self, board: &Board<W, H, P>, quick: u8, enough: u8) -> u8 {
         (**self).refine(board, quick, enough)
     }
 
     #[inline]
-    fn update(&self, after: &Board<W, H>, before: u8, slide: Slide) -> u8 {
+    fn update(&self, after: &Board<W, H, P>, before: u8, slide: Slide) -> u8 {
         (**self).update(after, before, slide)
     }
 
     const KEEPS_MEMO: bool = T::KEEPS_MEMO;
 
     #[inline]
-    fn quick_estimate_memo(&self, board: &Board<W, H>) -> (u8, Memo) {
+    fn quick_estimate_memo(&self, board: &Board<W, H, P>) -> (u8, P::Memo) {
         (**self).quick_estimate_memo(board)
     }
 
     #[inline]
-    fn update_memo(&self, after: &Board<W, H>, before: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+    fn update_memo(
+        &self,
+        after: &Board<W, H, P>,
+        before: u8,
+        memo: P::Memo,
+        slide: Slide,
+    ) -> (u8, P::Memo) {
         (**self).update_memo(after, before, memo, slide)
+    }
+
+    #[inline]
+    fn update_memo_within(
+        &self,
+        parent: &Board<W, H, P>,
+        before: u8,
+        memo: P::Memo,
+        slide: Slide,
+        enough: u8,
+    ) -> u8 {
+        (**self).update_memo_within(parent, before, memo, slide, enough)
+    }
+
+    #[inline]
+    fn refines(&self) -> bool {
+        (**self).refines()
     }
 
     fn is_consistent(&self) -> bool {
@@ -191,7 +254,7 @@ impl<const W: usize, const H: usize, T: Heuristic<W, H> + ?Sized> Heuristic<W, H
     }
 
     #[inline]
-    fn estimate_to(&self, board: &Board<W, H>, target: &Target<W, H>) -> u8 {
+    fn estimate_to(&self, board: &Board<W, H, P>, target: &Target<W, H, P>) -> u8 {
         (**self).estimate_to(board, target)
     }
 }
@@ -252,14 +315,14 @@ impl Memo {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Zero;
 
-impl<const W: usize, const H: usize> Heuristic<W, H> for Zero {
+impl<const W: usize, const H: usize, P: Packing> Heuristic<W, H, P> for Zero {
     #[inline]
-    fn estimate(&self, _board: &Board<W, H>) -> u8 {
+    fn estimate(&self, _board: &Board<W, H, P>) -> u8 {
         0
     }
 
     #[inline]
-    fn update(&self, _after: &Board<W, H>, _before: u8, _slide: Slide) -> u8 {
+    fn update(&self, _after: &Board<W, H, P>, _before: u8, _slide: Slide) -> u8 {
         0
     }
 }

@@ -3,8 +3,8 @@
 
 use std::marker::PhantomData;
 
-use crate::Board;
 use crate::board::small;
+use crate::{Board, Packing};
 
 /// A board a heuristic measures toward instead of the goal, kept as the
 /// cell of each tile so an estimate needs no search of the board.
@@ -26,10 +26,10 @@ use crate::board::small;
 /// # Ok::<(), sliding_puzzle::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Target<const W: usize, const H: usize> {
+pub struct Target<const W: usize, const H: usize, P: Packing = u64> {
     /// `cells[tile]`: the cell of `tile` in the target board.
-    cells: [u8; 16],
-    shape: PhantomData<Board<W, H>>,
+    cells: P::Cells,
+    shape: PhantomData<Board<W, H, P>>,
 }
 
 impl<const W: usize, const H: usize> Target<W, H> {

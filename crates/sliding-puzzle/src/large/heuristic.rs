@@ -1,14 +1,18 @@
-//! Heuristics for large boards: the [`LargeHeuristic`] trait, and
-//! Manhattan distance, misplaced tiles and zero for it.
+//! The [`LargeHeuristic`] name for [`Heuristic`] on large boards, and the
+//! memo their searches keep, [`LargeMemo`].
 
-use super::board::{LargeBoard, byte};
-use crate::{Manhattan, Misplaced, Slide, Zero};
+use crate::{Heuristic, LargeBoard, Slide};
 
 /// A lower bound on the moves from a [`LargeBoard`] to the goal: the
-/// [`Heuristic`](crate::Heuristic) trait for boards of up to 25 cells,
-/// with the same contract (admissible, 0 on the goal; `update` and
-/// `update_memo` return exactly what `quick_estimate` would; `refine` adds
-/// a dear part only where the quick one does not already cut a child off).
+/// [`Heuristic`] trait for boards of up to 25 cells, `Heuristic<W, H,
+/// u128>`, under the name it had before the two traits were one. Every
+/// `Heuristic<W, H, u128>` is one; implement that trait, not this.
+///
+/// It adds associated functions that forward to `Heuristic`'s methods, so
+/// that `LargeHeuristic::estimate(&h, &board)` reads as
+/// `Heuristic::estimate`. They take `this` rather than `self`: as methods
+/// they would make `h.estimate(&board)` ambiguous wherever both traits are
+/// in scope.
 ///
 /// # Example
 ///
@@ -21,88 +25,27 @@ use crate::{Manhattan, Misplaced, Slide, Zero};
 /// assert_eq!(LargeHeuristic::estimate(&LinearConflict, &board), 2);
 /// # Ok::<(), sliding_puzzle::MoveError>(())
 /// ```
-pub trait LargeHeuristic<const W: usize, const H: usize> {
-    /// Lower bound on the moves from `board` to the goal.
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8;
-
-    /// The cheap part of the estimate, never above it: what a search keeps
-    /// in each state and updates move by move. Default: the estimate.
-    fn quick_estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        self.estimate(board)
-    }
-
-    /// The estimate of `board`, given its quick estimate `quick`, for a
-    /// search that only needs to know whether it exceeds `enough` (see
-    /// [`Heuristic::refine`](crate::Heuristic::refine)). Default: `quick`.
-    fn refine(&self, board: &LargeBoard<W, H>, quick: u8, enough: u8) -> u8 {
-        let _ = (board, enough);
-        quick
-    }
-
-    /// The quick estimate of `after`, reached by `slide` from a board whose
-    /// quick estimate was `before`. Default: recompute.
-    fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
-        let _ = (before, slide);
-        self.quick_estimate(after)
-    }
-
-    /// Whether the memo methods keep anything in the [`LargeMemo`].
-    /// Default: false.
-    const KEEPS_MEMO: bool = false;
-
-    /// The quick estimate of `board` and the memo a state keeps beside it.
-    /// Default: the quick estimate and an empty memo.
-    fn quick_estimate_memo(&self, board: &LargeBoard<W, H>) -> (u8, LargeMemo) {
-        (self.quick_estimate(board), LargeMemo::EMPTY)
-    }
-
-    /// [`update`](Self::update) with the memo. Contract: what
-    /// [`quick_estimate_memo`](Self::quick_estimate_memo) gives for
-    /// `after`. Default: `update`, the memo as it was.
-    fn update_memo(
-        &self,
-        after: &LargeBoard<W, H>,
-        before: u8,
-        memo: LargeMemo,
-        slide: Slide,
-    ) -> (u8, LargeMemo) {
-        (self.update(after, before, slide), memo)
-    }
-
-    /// The quick estimate [`update_memo`](Self::update_memo) gives for the
-    /// board `slide` makes out of `parent` (whose quick estimate is
-    /// `before` and memo `memo`), for a search that only needs to know
-    /// whether it exceeds `enough`: exactly that whenever it is at most
-    /// `enough`, otherwise any admissible value above `enough` (a heuristic
-    /// that maxes two sums may stop at the first that is over). It takes
-    /// the parent, so that a heuristic that needs only the slide and the
-    /// memo need not have the child made. Default: `update_memo`'s.
+pub trait LargeHeuristic<const W: usize, const H: usize>: Heuristic<W, H, u128> {
+    /// [`Heuristic::estimate`].
     #[inline]
-    fn update_memo_within(
-        &self,
-        parent: &LargeBoard<W, H>,
-        before: u8,
-        memo: LargeMemo,
-        slide: Slide,
-        enough: u8,
-    ) -> u8 {
-        let _ = enough;
-        self.update_memo(&parent.after(slide), before, memo, slide)
-            .0
+    fn estimate(this: &Self, board: &LargeBoard<W, H>) -> u8 {
+        Heuristic::estimate(this, board)
     }
 
-    /// Whether [`refine`](Self::refine) may give more than the quick
-    /// estimate (a search skips making the board for it if not).
-    /// Default: true.
-    fn refines(&self) -> bool {
-        true
+    /// [`Heuristic::quick_estimate`].
+    #[inline]
+    fn quick_estimate(this: &Self, board: &LargeBoard<W, H>) -> u8 {
+        Heuristic::quick_estimate(this, board)
     }
 
-    /// Whether estimates differ by at most one across a move.
-    fn is_consistent(&self) -> bool {
-        true
+    /// [`Heuristic::update`].
+    #[inline]
+    fn update(this: &Self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
+        Heuristic::update(this, after, before, slide)
     }
 }
+
+impl<const W: usize, const H: usize, T: Heuristic<W, H, u128> + ?Sized> LargeHeuristic<W, H> for T {}
 
 /// What a [`LargeHeuristic`] keeps in a search state beside its quick
 /// estimate: 64 bits and eight 32-bit words whose meaning is the
@@ -165,138 +108,5 @@ impl LargeMemo {
     #[inline]
     pub const fn words(self) -> [u32; 8] {
         self.words
-    }
-}
-
-impl<const W: usize, const H: usize, T: LargeHeuristic<W, H> + ?Sized> LargeHeuristic<W, H> for &T {
-    #[inline]
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        (**self).estimate(board)
-    }
-
-    #[inline]
-    fn quick_estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        (**self).quick_estimate(board)
-    }
-
-    #[inline]
-    fn refine(&self, board: &LargeBoard<W, H>, quick: u8, enough: u8) -> u8 {
-        (**self).refine(board, quick, enough)
-    }
-
-    #[inline]
-    fn update(&self, after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
-        (**self).update(after, before, slide)
-    }
-
-    const KEEPS_MEMO: bool = T::KEEPS_MEMO;
-
-    #[inline]
-    fn quick_estimate_memo(&self, board: &LargeBoard<W, H>) -> (u8, LargeMemo) {
-        (**self).quick_estimate_memo(board)
-    }
-
-    #[inline]
-    fn update_memo(
-        &self,
-        after: &LargeBoard<W, H>,
-        before: u8,
-        memo: LargeMemo,
-        slide: Slide,
-    ) -> (u8, LargeMemo) {
-        (**self).update_memo(after, before, memo, slide)
-    }
-
-    #[inline]
-    fn update_memo_within(
-        &self,
-        parent: &LargeBoard<W, H>,
-        before: u8,
-        memo: LargeMemo,
-        slide: Slide,
-        enough: u8,
-    ) -> u8 {
-        (**self).update_memo_within(parent, before, memo, slide, enough)
-    }
-
-    #[inline]
-    fn refines(&self) -> bool {
-        (**self).refines()
-    }
-
-    fn is_consistent(&self) -> bool {
-        (**self).is_consistent()
-    }
-}
-
-/// The Manhattan distance tables of one large shape.
-pub(crate) struct LargeDistances<const W: usize, const H: usize>;
-
-impl<const W: usize, const H: usize> LargeDistances<W, H> {
-    /// `TABLE[tile][cell]`: moves between `cell` and `tile`'s goal cell (0
-    /// for the blank).
-    pub(crate) const TABLE: &'static [[u8; 32]; 32] = &table(W, LargeBoard::<W, H>::CELLS);
-}
-
-const fn table(w: usize, cells: usize) -> [[u8; 32]; 32] {
-    let mut table = [[0; 32]; 32];
-    let mut tile = 1;
-    while tile < cells {
-        let goal = tile - 1;
-        let mut cell = 0;
-        while cell < cells {
-            let rows = (cell / w).abs_diff(goal / w);
-            let cols = (cell % w).abs_diff(goal % w);
-            table[tile][cell] = byte(rows + cols);
-            cell += 1;
-        }
-        tile += 1;
-    }
-    table
-}
-
-/// Manhattan distance on large boards: a `[tile][cell]` table per shape,
-/// and [`update`](LargeHeuristic::update) two lookups.
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Manhattan {
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        let table = LargeDistances::<W, H>::TABLE;
-        board
-            .tiles()
-            .enumerate()
-            .map(|(cell, tile)| table[usize::from(tile)][cell])
-            .sum()
-    }
-
-    #[inline]
-    fn update(&self, _after: &LargeBoard<W, H>, before: u8, slide: Slide) -> u8 {
-        let distances = &LargeDistances::<W, H>::TABLE[usize::from(slide.tile & 31)];
-        before
-            .wrapping_add(distances[slide.to & 31])
-            .wrapping_sub(distances[slide.from & 31])
-    }
-}
-
-/// The tiles out of place on large boards.
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Misplaced {
-    fn estimate(&self, board: &LargeBoard<W, H>) -> u8 {
-        let wrong = board
-            .tiles()
-            .enumerate()
-            .filter(|&(cell, tile)| tile != 0 && usize::from(tile) != cell + 1)
-            .count();
-        byte(wrong)
-    }
-}
-
-/// No information, on large boards too.
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for Zero {
-    #[inline]
-    fn estimate(&self, _board: &LargeBoard<W, H>) -> u8 {
-        0
-    }
-
-    #[inline]
-    fn update(&self, _after: &LargeBoard<W, H>, _before: u8, _slide: Slide) -> u8 {
-        0
     }
 }

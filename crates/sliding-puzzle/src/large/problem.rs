@@ -7,9 +7,11 @@ use frontier::{
     Applied, BidirectionalProblem, InPlaceProblem, Preview, ReversibleProblem, SearchProblem, Step,
 };
 
-use super::board::{LargeBoard, byte};
-use super::heuristic::{LargeHeuristic, LargeMemo};
-use super::moves::LargeBlankMove;
+use super::heuristic::LargeMemo;
+use crate::Heuristic;
+use crate::LargeBlankMove;
+use crate::LargeBoard;
+use crate::board::small;
 use crate::{Manhattan, Move, Slide};
 
 /// A search state of a large board: the board, its heuristic's quick
@@ -37,7 +39,7 @@ pub struct LargeState<const W: usize, const H: usize> {
 impl<const W: usize, const H: usize> LargeState<W, H> {
     /// The state of `board`, evaluating `heuristic` on it.
     #[must_use]
-    pub fn new(board: LargeBoard<W, H>, heuristic: &impl LargeHeuristic<W, H>) -> Self {
+    pub fn new(board: LargeBoard<W, H>, heuristic: &impl Heuristic<W, H, u128>) -> Self {
         let (h, memo) = heuristic.quick_estimate_memo(&board);
         LargeState { board, h, memo }
     }
@@ -65,8 +67,8 @@ impl<const W: usize, const H: usize> Hash for LargeState<W, H> {
 ///
 /// - [`SearchProblem`]: actions are [`Move`]s of the blank costing 1, in
 ///   the 4x4 board's order (blank down, right, left, up), the heuristic
-///   updated by [`LargeHeuristic::update_memo`] and refined for IDA*'s
-///   children by [`LargeHeuristic::refine`].
+///   updated by [`Heuristic::update_memo`] and refined for IDA*'s
+///   children by [`Heuristic::refine`].
 /// - [`InPlaceProblem`]: one board changed in place for
 ///   [`IdaStar::search_in_place`](frontier::IdaStar::search_in_place) and
 ///   the parallel IDA*; undoing is the XOR of the cells before and after.
@@ -105,7 +107,7 @@ impl<const W: usize, const H: usize, Hr> LargePuzzle<W, H, Hr> {
     }
 }
 
-impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> LargePuzzle<W, H, Hr> {
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, u128>> LargePuzzle<W, H, Hr> {
     /// The search state of `board` under this puzzle's heuristic.
     #[must_use]
     pub fn state(&self, board: LargeBoard<W, H>) -> LargeState<W, H> {
@@ -144,7 +146,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> LargePuzzle<W, H,
     }
 }
 
-impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> SearchProblem
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, u128>> SearchProblem
     for LargePuzzle<W, H, Hr>
 {
     type State = LargeState<W, H>;
@@ -192,7 +194,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> SearchProblem
 /// The board changed in place; undoing a move restores the cells by one
 /// XOR, the blank's cell, the estimate and (for a heuristic that keeps one)
 /// the memo.
-impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> InPlaceProblem
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, u128>> InPlaceProblem
     for LargePuzzle<W, H, Hr>
 {
     type Move = LargeBlankMove;
@@ -243,7 +245,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> InPlaceProblem
         Applied {
             undo: (
                 board.packed() ^ before.packed(),
-                byte(before.blank()),
+                small(before.blank()),
                 h,
                 memo,
             ),
@@ -307,7 +309,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> InPlaceProblem
     }
 }
 
-impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> BidirectionalProblem
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, u128>> BidirectionalProblem
     for LargePuzzle<W, H, Hr>
 {
     fn goal(&self) -> LargeState<W, H> {
@@ -327,7 +329,7 @@ impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> BidirectionalProb
 
 /// Every move can be undone at the same cost, so IDA* may use
 /// bidirectional pathmax.
-impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H>> ReversibleProblem
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, u128>> ReversibleProblem
     for LargePuzzle<W, H, Hr>
 {
 }

@@ -1,9 +1,10 @@
 //! Tests of the large board against the four-bit one, shape by shape, and
 //! of the 5x5 board on its own.
 
-use super::linear_conflict::large_conflicts;
-use super::{LargeBoard, LargeHeuristic, Twentyfour};
+use super::LargeHeuristic;
+use crate::heuristic::linear_conflict::large_conflicts;
 use crate::{Board, Heuristic, LinearConflict, Manhattan, Misplaced, Move, ParseError};
+use crate::{LargeBoard, Twentyfour};
 
 /// A large board and a four-bit board of the same shape agree on every
 /// observable: text, solvability, random boards, moves and estimates.

@@ -1,13 +1,164 @@
 //! Bit and digit arithmetic behind ranking: cell masks, Lehmer digits,
 //! division by a rank's radix, population counts and selection by table.
 
+use std::fmt;
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// A set of cells, bit `c` for cell `c`: `u16` for the boards a `u64`
+/// packs, `u32` for those a `u128` packs. The narrower mask keeps the 4x4
+/// pattern states small and indexes its table of regions.
+pub trait Mask:
+    Copy
+    + Eq
+    + fmt::Debug
+    + Send
+    + Sync
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+{
+    /// No cell.
+    const EMPTY: Self;
+    /// Every cell the mask can name.
+    const ALL: Self;
+    /// The cells the mask can name.
+    const BITS: usize;
+
+    /// Cell `cell` alone.
+    fn cell(cell: u8) -> Self;
+
+    /// The cells below `cell`.
+    fn below(cell: u8) -> Self;
+
+    /// The smallest cell (the mask's width when empty).
+    fn lowest(self) -> u8;
+
+    /// The mask less its smallest cell.
+    fn without_lowest(self) -> Self;
+
+    /// How many cells the mask holds.
+    fn ones(self) -> u32;
+
+    /// The `n`-th cell (from 0) of `board` not in `occupied`.
+    fn nth_free(occupied: Self, board: Self, n: u64) -> u8;
+
+    /// The mask as a number, to index a table.
+    fn index(self) -> usize;
+
+    /// The mask of number `index`, below `2^BITS`.
+    fn from_index(index: usize) -> Self;
+}
+
+impl Mask for u16 {
+    const EMPTY: u16 = 0;
+    const ALL: u16 = u16::MAX;
+    const BITS: usize = 16;
+
+    #[inline]
+    fn cell(cell: u8) -> u16 {
+        1 << cell
+    }
+
+    #[inline]
+    fn below(cell: u8) -> u16 {
+        (1 << cell) - 1
+    }
+
+    #[inline]
+    fn lowest(self) -> u8 {
+        cell_u8(self.trailing_zeros() as usize)
+    }
+
+    #[inline]
+    fn without_lowest(self) -> u16 {
+        self & (self - 1)
+    }
+
+    #[inline]
+    fn ones(self) -> u32 {
+        u32::from(ones(self))
+    }
+
+    /// By table on each byte (`board` is implied by the free count).
+    #[inline]
+    fn nth_free(occupied: u16, _board: u16, n: u64) -> u8 {
+        nth_free(occupied, n)
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+
+    #[inline]
+    fn from_index(index: usize) -> u16 {
+        // cannot fail: callers index subsets of at most 16 cells
+        u16::try_from(index).unwrap_or(u16::MAX)
+    }
+}
+
+impl Mask for u32 {
+    const EMPTY: u32 = 0;
+    const ALL: u32 = u32::MAX;
+    const BITS: usize = 32;
+
+    #[inline]
+    fn cell(cell: u8) -> u32 {
+        1 << cell
+    }
+
+    #[inline]
+    fn below(cell: u8) -> u32 {
+        (1 << cell) - 1
+    }
+
+    #[inline]
+    fn lowest(self) -> u8 {
+        cell_u8(self.trailing_zeros() as usize)
+    }
+
+    #[inline]
+    fn without_lowest(self) -> u32 {
+        self & (self - 1)
+    }
+
+    #[inline]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+
+    /// By clearing the `n` smallest free cells.
+    #[inline]
+    fn nth_free(occupied: u32, board: u32, n: u64) -> u8 {
+        let mut free = board & !occupied;
+        for _ in 0..n {
+            free &= free - 1;
+        }
+        cell_u8(free.trailing_zeros() as usize)
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    fn from_index(index: usize) -> u32 {
+        // cannot fail: callers index subsets of at most 32 cells
+        u32::try_from(index).unwrap_or(u32::MAX)
+    }
+}
+
 /// The cells of `mask`, smallest first.
 #[inline]
-pub(super) fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
+pub(super) fn bits<M: Mask>(mut mask: M) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let cell = cell_u8(mask.trailing_zeros() as usize);
-            mask &= mask - 1;
+        (mask != M::EMPTY).then(|| {
+            let cell = mask.lowest();
+            mask = mask.without_lowest();
             cell
         })
     })
@@ -131,9 +282,9 @@ fn index(digit: u64) -> usize {
     digit as usize
 }
 
-/// A cell number as a `u8` (boards have at most 16 cells).
+/// A cell number as a `u8` (boards have at most 32 cells).
 #[inline]
-#[expect(clippy::cast_possible_truncation, reason = "cells are below 16")]
+#[expect(clippy::cast_possible_truncation, reason = "cells are below 32")]
 pub(super) fn cell_u8(cell: usize) -> u8 {
     cell as u8
 }

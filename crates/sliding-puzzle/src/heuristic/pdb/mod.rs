@@ -172,7 +172,7 @@ mod tests;
 pub use database::PatternDatabase;
 pub use group::{GroupProgress, PatternGroup};
 pub use partition::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE, Partition};
-pub use space::{PatternSpace, PatternState};
+pub use space::{PatternSpace, PatternState, PatternWord};
 
 /// Why a partition, a pattern or a database could not be made.
 #[derive(Debug, thiserror::Error)]

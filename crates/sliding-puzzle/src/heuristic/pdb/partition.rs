@@ -61,30 +61,10 @@ impl<const W: usize, const H: usize> Partition<W, H> {
     /// (tiles run from 1 to `W * H - 1`) or
     /// [`RepeatedTile`](PatternError::RepeatedTile).
     pub fn new<G: AsRef<[u8]>>(groups: impl IntoIterator<Item = G>) -> Result<Self, PatternError> {
-        let mut used = 0u32;
-        let mut sorted = Vec::new();
-        for (index, group) in groups.into_iter().enumerate() {
-            let mut tiles = group.as_ref().to_vec();
-            if tiles.is_empty() {
-                return Err(PatternError::EmptyGroup { group: index });
-            }
-            for &tile in &tiles {
-                if tile == 0 || usize::from(tile) >= Board::<W, H>::CELLS {
-                    return Err(PatternError::NoSuchTile {
-                        tile,
-                        width: W,
-                        height: H,
-                    });
-                }
-                if used & (1 << tile) != 0 {
-                    return Err(PatternError::RepeatedTile { tile });
-                }
-                used |= 1 << tile;
-            }
-            tiles.sort_unstable();
-            sorted.push(tiles);
-        }
-        Ok(Partition { groups: sorted })
+        let cells = Board::<W, H>::CELLS;
+        Ok(Partition {
+            groups: check_groups::<W, H, G>(groups, cells, cells)?,
+        })
     }
 
     /// The groups, each sorted by tile.
@@ -98,4 +78,44 @@ impl<const W: usize, const H: usize> Partition<W, H> {
         let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
         sizes.join("-")
     }
+}
+
+/// The groups sorted, after checking they are disjoint, non-empty, of at
+/// most `max` tiles each, and tiles of the `W`x`H` board of `cells` cells.
+pub(super) fn check_groups<const W: usize, const H: usize, G: AsRef<[u8]>>(
+    groups: impl IntoIterator<Item = G>,
+    cells: usize,
+    max: usize,
+) -> Result<Vec<Vec<u8>>, PatternError> {
+    let mut used = 0u32;
+    let mut sorted = Vec::new();
+    for (index, group) in groups.into_iter().enumerate() {
+        let mut tiles = group.as_ref().to_vec();
+        if tiles.is_empty() {
+            return Err(PatternError::EmptyGroup { group: index });
+        }
+        if tiles.len() > max {
+            return Err(PatternError::GroupTooLarge {
+                group: index,
+                tiles: tiles.len(),
+                max,
+            });
+        }
+        for &tile in &tiles {
+            if tile == 0 || usize::from(tile) >= cells {
+                return Err(PatternError::NoSuchTile {
+                    tile,
+                    width: W,
+                    height: H,
+                });
+            }
+            if used & (1 << tile) != 0 {
+                return Err(PatternError::RepeatedTile { tile });
+            }
+            used |= 1 << tile;
+        }
+        tiles.sort_unstable();
+        sorted.push(tiles);
+    }
+    Ok(sorted)
 }

@@ -1,409 +1,24 @@
-//! The additive heuristic on large boards: tables shared between groups
-//! that a symmetry of the board maps onto each other, lookups through a
-//! cell map, reflection, and the groups' values kept in the search state.
+//! The additive heuristic on large boards: the groups' lookups summed,
+//! maxed with the reflected sum, and updated move by move from the memo
+//! (tables in `group_table`, symmetries in `symmetry`, the memo's layout
+//! in `memo`).
 
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use pattern_db::{BuildProgress, CacheStatus, PatternTable};
+use pattern_db::{BuildProgress, PatternTable};
 
 use super::super::{GroupProgress, PatternError};
 use super::direct::{DirectPuzzle, Tables};
-use super::space::{LargePatternSpace, MAX_GROUP, cell_byte, cells};
-use crate::large::{LargeHeuristic, LargeMemo};
+use super::{LargePatternSpace, MAX_GROUP, cell_byte};
+use crate::Heuristic;
+use crate::large::LargeMemo;
 use crate::{LargeBoard, Slide};
 
-/// One table of a [`LargePatternDatabase`]: a group's abstract space and
-/// its table, opened from the cache or built.
-#[derive(Debug)]
-pub struct LargeGroupTable<const W: usize, const H: usize> {
-    space: LargePatternSpace<W, H>,
-    table: PatternTable,
-    /// The same values laid out for direct access (see [`expand`]), when
-    /// its `CELLS^k` entries fit a `u32` index.
-    direct: Option<Arc<PatternTable>>,
-    status: CacheStatus,
-}
-
-impl<const W: usize, const H: usize> LargeGroupTable<W, H> {
-    fn open(
-        space: LargePatternSpace<W, H>,
-        cache_dir: Option<&Path>,
-        progress: impl Fn(&BuildProgress) + Sync,
-    ) -> Result<Self, PatternError> {
-        let (table, status) = if let Some(dir) = cache_dir {
-            let path = dir.join(space.file_name());
-            PatternTable::load_or_build(&path, &space.key(), &space, progress)?
-        } else {
-            let started = std::time::Instant::now();
-            let table = PatternTable::build(&space, progress)?;
-            let status = CacheStatus::Built {
-                rejected: None,
-                elapsed: started.elapsed(),
-            };
-            (table, status)
-        };
-        let direct = expand::<W, H>(&table, space.tiles().len()).map(Arc::new);
-        Ok(LargeGroupTable {
-            space,
-            table,
-            direct,
-            status,
-        })
-    }
-
-    /// The group's abstract space (its tiles, cache key and file name).
-    #[must_use]
-    pub fn space(&self) -> &LargePatternSpace<W, H> {
-        &self.space
-    }
-
-    /// The table.
-    #[must_use]
-    pub fn table(&self) -> &PatternTable {
-        &self.table
-    }
-
-    /// The table laid out for direct access: entry `Σ cell_k · CELLS^(k-1-i)`
-    /// over the group's tiles `i` (in its tile order, the first most
-    /// significant) is the value of that placement; entries whose cells
-    /// repeat are 0 and never read. `CELLS^k` bytes (244,140,625 for a
-    /// 6-tile group of the 5x5 board), or `None` for groups whose index
-    /// would not fit a `u32`.
-    #[must_use]
-    pub fn direct(&self) -> Option<&PatternTable> {
-        self.direct.as_deref()
-    }
-
-    /// Whether the table was loaded or built, and how long that took.
-    #[must_use]
-    pub fn status(&self) -> &CacheStatus {
-        &self.status
-    }
-}
-
-/// How one group is looked up: in which table, reading which tiles' cells
-/// (in the table's tile order) through which map of cells.
-#[derive(Clone)]
-struct Lookup<const W: usize, const H: usize> {
-    table: Arc<LargeGroupTable<W, H>>,
-    tiles: [u8; MAX_GROUP],
-    len: usize,
-    /// `map[c]`: the cell of the table's board that cell `c` becomes.
-    map: [u8; 32],
-}
-
-impl<const W: usize, const H: usize> Lookup<W, H> {
-    /// The group's value for the board whose tile cells are `cells`.
-    #[inline]
-    fn value(&self, cells: &[u8; 32]) -> u8 {
-        let tiles = self.tiles[..self.len].iter();
-        let rank = LargePatternSpace::<W, H>::placement_rank(
-            tiles.map(|&t| self.map[usize::from(cells[usize::from(t) % 32]) % 32]),
-        );
-        self.table.table.get(rank)
-    }
-
-    /// Adds to `add[t][c]` what the group's tile `t` in cell `c` adds to
-    /// its direct-access index.
-    fn contributions(&self, add: &mut [[u32; 32]; 32]) {
-        let cells = u32::try_from(W * H).unwrap_or(0);
-        let mut weight = 1u32;
-        for &tile in self.tiles[..self.len].iter().rev() {
-            for (cell, slot) in add[usize::from(tile) % 32]
-                .iter_mut()
-                .enumerate()
-                .take(W * H)
-            {
-                *slot = u32::from(self.map[cell]) * weight;
-            }
-            weight = weight.wrapping_mul(cells);
-        }
-    }
-
-    /// The same group looked up on the board reflected across the main
-    /// diagonal: tile `t` read where the board keeps its mirror image,
-    /// cells transposed before the map.
-    fn mirrored(&self) -> Self {
-        let mut tiles = self.tiles;
-        for tile in &mut tiles[..self.len] {
-            *tile = mirror_tile::<W>(*tile);
-        }
-        let mut map = [0; 32];
-        for (cell, target) in map.iter_mut().enumerate().take(W * H) {
-            *target = self.map[usize::from(transpose::<W>(cell_byte(cell_u32(cell))))];
-        }
-        Lookup {
-            table: Arc::clone(&self.table),
-            tiles,
-            len: self.len,
-            map,
-        }
-    }
-}
-
-/// A cell below 32 as a `u32`.
-fn cell_u32(cell: usize) -> u32 {
-    u32::try_from(cell).unwrap_or(u32::MAX)
-}
-
-/// The direct-access copy of a compact table of a group of `k` tiles (see
-/// [`LargeGroupTable::direct`]): what the search reads, as the index of a
-/// placement is then a sum of one term per tile that a move changes by a
-/// table delta, where the compact table's Lehmer rank must be computed
-/// from all the group's cells. Filled by as many threads as there are
-/// cores, one first cell at a time; `None` if `CELLS^k` does not fit a
-/// `u32`.
-fn expand<const W: usize, const H: usize>(
-    compact: &PatternTable,
-    k: usize,
-) -> Option<PatternTable> {
-    let cells = W * H;
-    let len = (0..k).try_fold(1u64, |len, _| len.checked_mul(cells as u64))?;
-    if k == 0 || len > u64::from(u32::MAX) {
-        return None;
-    }
-    let mut direct = PatternTable::zeroed(usize::try_from(len).ok()?);
-    let compact = compact.as_bytes();
-    let chunk = usize::try_from(len).ok()? / cells;
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut shares: Vec<Vec<(usize, &mut [u8])>> = (0..threads).map(|_| Vec::new()).collect();
-    for (first, out) in direct.as_bytes_mut().chunks_mut(chunk).enumerate() {
-        shares[first % threads].push((first, out));
-    }
-    std::thread::scope(|scope| {
-        for share in shares {
-            scope.spawn(move || {
-                for (first, out) in share {
-                    if k == 1 {
-                        out[0] = compact[first];
-                    } else {
-                        fill(
-                            out,
-                            compact,
-                            cells,
-                            1 << first,
-                            first as u64,
-                            cells as u64 - 1,
-                        );
-                    }
-                }
-            });
-        }
-    });
-    Some(direct)
-}
-
-/// Fills `out`, the direct entries of the placements whose earlier tiles
-/// are in `placed` with Lehmer prefix `prefix`, the next tile's digit of
-/// radix `radix`.
-fn fill(out: &mut [u8], compact: &[u8], cells: usize, placed: u32, prefix: u64, radix: u64) {
-    let chunk = out.len() / cells;
-    let mut digit = 0u64;
-    if chunk == 1 {
-        let base = prefix * radix;
-        for (cell, entry) in out.iter_mut().enumerate() {
-            if placed & (1 << cell) == 0 {
-                *entry = compact[usize::try_from(base + digit).unwrap_or(usize::MAX)];
-                digit += 1;
-            }
-        }
-        return;
-    }
-    for (cell, out) in out.chunks_mut(chunk).enumerate() {
-        if placed & (1 << cell) == 0 {
-            fill(
-                out,
-                compact,
-                cells,
-                placed | 1 << cell,
-                prefix * radix + digit,
-                radix - 1,
-            );
-            digit += 1;
-        }
-    }
-}
-
-/// The cell `cell` reflects to across the main diagonal of a `W`×`W` board.
-fn transpose<const W: usize>(cell: u8) -> u8 {
-    let w = cell_byte(cell_u32(W));
-    (cell % w) * w + cell / w
-}
-
-/// The tile whose goal cell is the reflection of `tile`'s.
-fn mirror_tile<const W: usize>(tile: u8) -> u8 {
-    transpose::<W>(tile - 1) + 1
-}
-
-/// The symmetries of a `W`×`H` board as maps of cells: the identity, the
-/// half turn and the two flips, and on a square board also the quarter
-/// turns and the two diagonal reflections. Each maps moves to moves.
-fn symmetries<const W: usize, const H: usize>() -> Vec<[u8; 32]> {
-    let mut maps = Vec::new();
-    let square = W == H;
-    for kind in 0..8 {
-        if kind >= 4 && !square {
-            break;
-        }
-        let mut map = [0u8; 32];
-        for (cell, target) in map.iter_mut().enumerate().take(W * H) {
-            let (r, c) = (cell / W, cell % W);
-            let (r2, c2) = match kind {
-                0 => (r, c),
-                1 => (H - 1 - r, W - 1 - c),
-                2 => (r, W - 1 - c),
-                3 => (H - 1 - r, c),
-                4 => (c, r),
-                5 => (W - 1 - c, H - 1 - r),
-                6 => (c, H - 1 - r),
-                _ => (W - 1 - c, r),
-            };
-            *target = cell_byte(cell_u32(r2 * W + c2));
-        }
-        maps.push(map);
-    }
-    maps
-}
-
-/// A mask's image under a cell map.
-fn image(mask: u32, map: &[u8; 32]) -> u32 {
-    cells(mask).fold(0, |image, cell| image | 1 << map[usize::from(cell)])
-}
-
-/// Where a tile's slide changes the values a [`LargeMemo`] keeps: 6 bits
-/// a group, regular lookups first, then reflected ones.
-#[derive(Clone, Copy, Debug)]
-struct MemoMap {
-    /// `group[t]`: the lookup reading tile `t`'s cell, or `NONE`.
-    group: [u8; 32],
-    /// `mirrored[t]`: the reflected lookup reading tile `t`'s cell.
-    mirrored: [u8; 32],
-}
-
-impl MemoMap {
-    const NONE: u8 = u8::MAX;
-    const BITS: u32 = 6;
-    /// A value this large may have been cut down: looked up again.
-    const FULL: u8 = (1 << Self::BITS) - 1;
-    /// The most groups a memo keeps (eight values of 6 bits).
-    const MAX_GROUPS: usize = 4;
-
-    fn pack(regular: [u8; 4], mirrored: [u8; 4]) -> LargeMemo {
-        let mut bits = 0u64;
-        for (i, value) in regular.into_iter().chain(mirrored).enumerate() {
-            bits |= u64::from(value.min(Self::FULL)) << (Self::BITS as usize * i);
-        }
-        LargeMemo::from_bits(bits)
-    }
-
-    fn unpack(memo: LargeMemo) -> ([u8; 4], [u8; 4]) {
-        let bits = memo.bits();
-        let value = |i: usize| {
-            let v = (bits >> (Self::BITS as usize * i)) & u64::from(Self::FULL);
-            cell_byte(u32::try_from(v).unwrap_or(0))
-        };
-        (
-            [value(0), value(1), value(2), value(3)],
-            [value(4), value(5), value(6), value(7)],
-        )
-    }
-}
-
-/// What the search keeps to look groups up in their direct-access tables
-/// (every group's table has one, and there are at most four groups): the
-/// memo's words are the eight indices (regular groups', then reflected
-/// ones'), its bits the eight values, a byte each; a move adds
-/// `add[t][to] - add[t][from]` to the index of the group of the tile `t`
-/// that slid, and likewise for the reflected group reading it.
-#[derive(Clone, Debug)]
-struct Direct {
-    /// `regular[t][c]`: what tile `t` in cell `c` adds to its group's index.
-    regular: Box<[[u32; 32]; 32]>,
-    /// `mirrored[t][c]`: what it adds to the reflected group's index.
-    mirrored: Box<[[u32; 32]; 32]>,
-    /// The direct tables of the regular groups, then of the reflected
-    /// ones (at 4 on).
-    tables: [Option<Arc<PatternTable>>; 8],
-}
-
-impl Direct {
-    fn new<const W: usize, const H: usize>(
-        lookups: &[Lookup<W, H>],
-        mirrored: Option<&[Lookup<W, H>]>,
-    ) -> Option<Arc<Self>> {
-        let all = lookups.iter().chain(mirrored.into_iter().flatten());
-        if lookups.len() > MemoMap::MAX_GROUPS || !all.clone().all(|l| l.table.direct.is_some()) {
-            return None;
-        }
-        let mut direct = Direct {
-            regular: Box::new([[0; 32]; 32]),
-            mirrored: Box::new([[0; 32]; 32]),
-            tables: Default::default(),
-        };
-        for (i, lookup) in lookups.iter().enumerate() {
-            lookup.contributions(&mut direct.regular);
-            direct.tables[i].clone_from(&lookup.table.direct);
-        }
-        for (i, lookup) in mirrored.into_iter().flatten().enumerate() {
-            lookup.contributions(&mut direct.mirrored);
-            direct.tables[4 + i].clone_from(&lookup.table.direct);
-        }
-        Some(Arc::new(direct))
-    }
-
-    /// The value at `index` of the direct table of slot `slot` (0 if there
-    /// is none).
-    #[inline]
-    fn value(&self, slot: usize, index: u32) -> u8 {
-        self.tables[slot % 8].as_ref().map_or(0, |table| {
-            table.as_bytes().get(index as usize).copied().unwrap_or(0)
-        })
-    }
-
-    /// Slot `slot`'s index and value after tile `tile` slid from `from`
-    /// to `to`, its index having been `index` and `add` being the slot's
-    /// half (regular or reflected) of the contributions.
-    #[inline]
-    fn slid(
-        &self,
-        add: &[[u32; 32]; 32],
-        slot: usize,
-        index: u32,
-        (tile, from, to): (usize, usize, usize),
-    ) -> (u32, u8) {
-        let add = &add[tile % 32];
-        let index = index
-            .wrapping_add(add[to % 32])
-            .wrapping_sub(add[from % 32]);
-        (index, self.value(slot, index))
-    }
-}
-
-/// A memo's bits as the regular values and the reflected ones, a byte
-/// each.
-#[inline]
-#[expect(clippy::cast_possible_truncation, reason = "the halves of 64 bits")]
-fn split(bits: u64) -> (u32, u32) {
-    (bits as u32, (bits >> 32) as u32)
-}
-
-/// The sum of the four bytes of `values`, saturated at 255 (as adding
-/// them one by one with `saturating_add` would be).
-#[inline]
-fn sum4(values: u32) -> u8 {
-    let pairs = (values & 0x00FF_00FF) + ((values >> 8) & 0x00FF_00FF);
-    let sum = (pairs & 0xFFFF) + (pairs >> 16);
-    cell_byte(sum.min(255))
-}
-
-/// `values` with byte `i` (of four) replaced by `value`.
-#[inline]
-fn with_byte(values: u32, i: usize, value: u8) -> u32 {
-    let shift = 8 * (i % 4);
-    (values & !(0xFF << shift)) | (u32::from(value) << shift)
-}
+use super::group_table::{LargeGroupTable, cell_u32};
+use super::memo::{Direct, MemoMap, split, sum4, with_byte};
+use super::symmetry::{Lookup, image, symmetries};
 
 /// The additive pattern-database heuristic for [`LargeBoard`]s: the sum of
 /// the groups' table values, optionally maxed with the sum for the board
@@ -437,7 +52,7 @@ pub struct LargePatternDatabase<const W: usize, const H: usize> {
     memo: Option<MemoMap>,
     /// The direct-access lookups, when every table has its direct copy.
     direct: Option<Arc<Direct>>,
-    /// Whether [`refine`](LargeHeuristic::refine) adds the dual lookups
+    /// Whether [`refine`](Heuristic::refine) adds the dual lookups
     /// of the board with its blank walked home.
     dual: bool,
 }
@@ -483,14 +98,12 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
         for (index, tiles) in groups.iter().enumerate() {
             let space = LargePatternSpace::<W, H>::new(tiles)?;
             let goal_cells = tiles.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
-            let free = space.board_cells() & !goal_cells;
+            let free = space.board & !goal_cells;
             let region = space.flood(free, 1 << last);
             let shared = tables.iter().find_map(|table| {
                 let their = table.space.tiles();
                 let their_cells = their.iter().fold(0u32, |m, &t| m | 1 << (t - 1));
-                let their_region = table
-                    .space
-                    .flood(space.board_cells() & !their_cells, 1 << last);
+                let their_region = table.space.flood(space.board & !their_cells, 1 << last);
                 symmetries.iter().find_map(|map| {
                     (image(goal_cells, map) == their_cells && image(region, map) == their_region)
                         .then(|| {
@@ -604,7 +217,7 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
     /// the largest bound, raised to the parity of the distance (every move
     /// takes the blank one cell). The dual part is dear (up to eight slides
     /// and as many lookups again), so it is only in
-    /// [`refine`](LargeHeuristic::refine): IDA* asks for it only for the
+    /// [`refine`](Heuristic::refine): IDA* asks for it only for the
     /// children that the regular sums do not already cut off.
     ///
     /// The 4x4 databases' dual lookups go further, with tables toward
@@ -854,7 +467,7 @@ impl<const W: usize, const H: usize> LargePatternDatabase<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> LargeHeuristic<W, H> for LargePatternDatabase<W, H> {
+impl<const W: usize, const H: usize> Heuristic<W, H, u128> for LargePatternDatabase<W, H> {
     /// The largest of the sums the database looks up: the board's, the
     /// reflected board's, and with dual lookups the dual bound.
     #[inline]

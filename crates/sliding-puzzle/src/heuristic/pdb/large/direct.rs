@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 
-use crate::large::LargeBlankMove;
+use crate::LargeBlankMove;
 use crate::{LargeBoard, Move};
 
 /// The tables and terms a [`DirectPuzzle`] reads, borrowed from its
@@ -48,7 +48,7 @@ pub(super) struct Tables<'a> {
 ///
 /// The estimate is the sum of the groups' values, with reflection the
 /// larger of that and the reflected sum (the database's
-/// [`quick_estimate`](crate::LargeHeuristic::quick_estimate)); dual
+/// [`quick_estimate`](crate::Heuristic::quick_estimate)); dual
 /// lookups are not part of it (`direct_puzzle` declines a database that
 /// has them).
 ///

@@ -59,7 +59,7 @@
 //! table of terms for the regular groups, one for the reflected ones, the
 //! cell maps of shared tables folded in) and reads one entry, and the
 //! reflected group's only when the regular sum keeps the child within the
-//! bound ([`LargeHeuristic::update_memo_within`](crate::LargeHeuristic::update_memo_within)),
+//! bound ([`Heuristic::update_memo_within`](crate::Heuristic::update_memo_within)),
 //! as in Korf's program. For 6-6-6-6 the two compact tables (255 MB) and
 //! the two direct ones (488 MB) are resident together: about 745 MB.
 //!
@@ -94,13 +94,41 @@
 
 mod database;
 mod direct;
-mod space;
+mod group_table;
+mod memo;
+mod symmetry;
 
-pub use database::{LargeGroupTable, LargePatternDatabase};
+pub use database::LargePatternDatabase;
 pub use direct::{DirectMove, DirectMoves, DirectPuzzle, DirectState, DirectUndo};
-pub use space::{LargePatternSpace, LargePatternState, MAX_GROUP};
+pub use group_table::LargeGroupTable;
 
-use super::PatternError;
+/// The most tiles a group of a large board may have: 8 (a 5x5 table of 8
+/// tiles would take 25!/17! = 43.6 billion bytes anyway).
+pub const MAX_GROUP: usize = <u128 as PatternWord>::MAX_GROUP;
+
+/// [`PatternSpace`] on a [`LargeBoard`]: the blank's region flooded on a
+/// 25-bit cell mask rather than looked up.
+///
+/// # Example
+///
+/// ```
+/// use pattern_db::PatternTable;
+/// use sliding_puzzle::Twentyfour;
+/// use sliding_puzzle::heuristic::pdb::large::LargePatternSpace;
+///
+/// let space = LargePatternSpace::<5, 5>::new(&[1, 2])?;
+/// let table = PatternTable::build(&space, |_| {})?;
+/// let board: Twentyfour = "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x".parse()?;
+/// // Swapping two tiles takes one of them off their row and back.
+/// assert_eq!(table.get(space.entry(&board)), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type LargePatternSpace<const W: usize, const H: usize> = PatternSpace<W, H, u128>;
+
+/// An abstract state of a [`LargePatternSpace`].
+pub type LargePatternState = PatternState<u128>;
+
+use super::{PatternError, PatternSpace, PatternState, PatternWord};
 use crate::LargeBoard;
 
 /// Korf & Felner's 6-6-6-6 partition of the 24-puzzle in the blank-last
@@ -116,38 +144,15 @@ pub const TWENTYFOUR_6_6_6_6: [&[u8]; 4] = [
 
 /// The groups sorted, after checking they are disjoint, non-empty, of at
 /// most [`MAX_GROUP`] tiles each, and tiles of the board.
-pub(super) fn check_groups<const W: usize, const H: usize>(
+fn check_groups<const W: usize, const H: usize>(
     groups: &[impl AsRef<[u8]>],
 ) -> Result<Vec<Vec<u8>>, PatternError> {
-    let mut used = 0u32;
-    let mut sorted = Vec::with_capacity(groups.len());
-    for (index, group) in groups.iter().enumerate() {
-        let mut tiles = group.as_ref().to_vec();
-        if tiles.is_empty() {
-            return Err(PatternError::EmptyGroup { group: index });
-        }
-        if tiles.len() > MAX_GROUP {
-            return Err(PatternError::GroupTooLarge {
-                group: index,
-                tiles: tiles.len(),
-                max: MAX_GROUP,
-            });
-        }
-        for &tile in &tiles {
-            if tile == 0 || usize::from(tile) >= LargeBoard::<W, H>::CELLS {
-                return Err(PatternError::NoSuchTile {
-                    tile,
-                    width: W,
-                    height: H,
-                });
-            }
-            if used & (1 << tile) != 0 {
-                return Err(PatternError::RepeatedTile { tile });
-            }
-            used |= 1 << tile;
-        }
-        tiles.sort_unstable();
-        sorted.push(tiles);
-    }
-    Ok(sorted)
+    super::partition::check_groups::<W, H, _>(groups, LargeBoard::<W, H>::CELLS, MAX_GROUP)
+}
+
+/// A cell or tile number as a `u8` (boards have at most 25 cells).
+#[inline]
+#[expect(clippy::cast_possible_truncation, reason = "cells are below 32")]
+fn cell_byte(cell: u32) -> u8 {
+    cell as u8
 }

@@ -1,22 +1,20 @@
 //! Solvability by inversion parity, and seeded random boards.
 
-use crate::board::{nibble, small};
-use crate::rank::{ALL_TILES, above};
+use super::{Packing, small};
 use crate::{Board, Move, SplitMix64};
 
-impl<const W: usize, const H: usize> Board<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Board<W, H, P> {
     /// The number of pairs of tiles (blank skipped) that appear in the
     /// opposite order to their numbers, reading row-major.
     pub(crate) fn inversions(&self) -> u32 {
-        // Nibble t: how many tiles smaller than t are not placed yet, the
-        // blank left out (see `rank`).
-        let mut smaller_unplaced = ALL_TILES - above(0);
+        // Bit t: tile t is still to come.
+        let mut unplaced: u32 = (1 << Self::CELLS) - 2;
         let mut inversions = 0;
         for tile in self.tiles() {
             if tile != 0 {
                 // Later tiles smaller than this one.
-                inversions += u32::from(nibble(smaller_unplaced, usize::from(tile)));
-                smaller_unplaced -= above(tile);
+                inversions += (unplaced & ((1 << tile) - 1)).count_ones();
+                unplaced &= !(1 << tile);
             }
         }
         inversions
@@ -42,6 +40,9 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// assert!(!"2 1 3 4 5 6 7 8 x".parse::<Eight>()?.is_solvable());
     /// // Sam Loyd's 14-15 puzzle.
     /// assert!(!"1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 x".parse::<Fifteen>()?.is_solvable());
+    /// let swapped: sliding_puzzle::Twentyfour =
+    ///     "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x".parse()?;
+    /// assert!(!swapped.is_solvable());
     /// # Ok::<(), sliding_puzzle::ParseError>(())
     /// ```
     ///
@@ -80,7 +81,7 @@ impl<const W: usize, const H: usize> Board<W, H> {
     pub fn random_solvable(seed: u64) -> Self {
         let cells = Self::CELLS;
         let mut rng = SplitMix64::new(seed);
-        let mut tiles = [0u8; 16];
+        let mut tiles = [0u8; 32];
         if W == 1 || H == 1 {
             // Tiles cannot pass each other: only the blank's cell is free.
             let blank = rng.below(cells);
