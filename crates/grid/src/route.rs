@@ -390,7 +390,7 @@ impl<M: Movement> SearchProblem for Route<'_, M> {
     }
 
     /// A straight step onto land of weight 1 (every weight is at least 1,
-    /// and a diagonal costs more): ε for MM and NBS.
+    /// and a diagonal costs more): ε, which the bidirectional heuristic searches use (see `min_step_cost`).
     fn min_step_cost(&self) -> u64 {
         M::straight_cost(1)
     }

@@ -273,7 +273,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
         u32::from(self.estimate_within(&state.board, state.h, g, bound))
     }
 
-    /// Every move costs one: ε for MM and NBS.
+    /// Every move costs one: ε, which the bidirectional heuristic searches use.
     fn min_step_cost(&self) -> u32 {
         1
     }
