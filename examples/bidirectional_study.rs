@@ -38,11 +38,18 @@ use std::path::PathBuf;
 use clap::Parser;
 use frontier::{AStar, Bae, Dvcbs, Limit, Limits, Mm, Nbs};
 use frontier_cli::compare::{human_count, human_time};
+use frontier_cli::domain::Solver;
 use frontier_cli::domains::boards::FIFTEEN;
 use frontier_cli::domains::pancakes::PANCAKES;
-use frontier_cli::strategy::{Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy};
+use frontier_cli::domains::{DOMAINS, heuristic, heuristics_of};
+use frontier_cli::strategy::{Algorithm, Attempt, Heuristic, SolveError, Strategy};
 use pancake::{Gap, Pancakes, Stack};
 use sliding_puzzle::instances::Instance;
+
+/// The registry's heuristic called `name`.
+fn named(name: &str) -> Heuristic {
+    heuristic(name).unwrap_or_else(|| panic!("{name} is a heuristic of the registry"))
+}
 
 /// Runs the bidirectional-search study and prints its tables as Markdown.
 #[derive(Debug, Parser)]
@@ -75,8 +82,13 @@ struct Args {
     /// The GAP heuristics IDA* runs with on pancakes, comma-separated (with
     /// the weaker ones it re-expands the stacks' many transpositions and
     /// runs into the time limit)
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![HeuristicName::Gap, HeuristicName::Gap1])]
-    idastar_heuristics: Vec<HeuristicName>,
+    #[arg(
+        long,
+        value_parser = heuristics_of(&DOMAINS),
+        value_delimiter = ',',
+        default_values = ["gap", "gap-1"]
+    )]
+    idastar_heuristics: Vec<Heuristic>,
 
     /// Leave IDA* out
     #[arg(long)]
@@ -217,7 +229,7 @@ struct Study {
     checked: usize,
     /// The heuristics past the limits: at some size, A*, MM and NBS were
     /// each stopped on at least half the stacks; with the size where.
-    exhausted: Vec<(HeuristicName, usize)>,
+    exhausted: Vec<(Heuristic, usize)>,
 }
 
 fn main() -> ExitCode {
@@ -313,12 +325,7 @@ impl Study {
             .collect();
         let mut strategies = vec![Strategy::plain(Algorithm::Bidirectional)];
         let mut notes = Vec::new();
-        for heuristic in [
-            HeuristicName::Gap,
-            HeuristicName::Gap1,
-            HeuristicName::Gap2,
-            HeuristicName::Gap3,
-        ] {
+        for heuristic in [named("gap"), named("gap-1"), named("gap-2"), named("gap-3")] {
             if let Some(&(_, smaller)) = self.exhausted.iter().find(|(h, _)| *h == heuristic) {
                 notes.push(format!(
                     "{heuristic} not run: at {smaller} pancakes A*, MM and NBS were each stopped by a limit on at least half the stacks."
@@ -356,12 +363,7 @@ impl Study {
             println!("\n{note}");
         }
         println!();
-        for heuristic in [
-            HeuristicName::Gap,
-            HeuristicName::Gap1,
-            HeuristicName::Gap2,
-            HeuristicName::Gap3,
-        ] {
+        for heuristic in [named("gap"), named("gap-1"), named("gap-2"), named("gap-3")] {
             let beyond = [Algorithm::AStar, Algorithm::Mm, Algorithm::Nbs]
                 .iter()
                 .all(|&algorithm| {
@@ -392,7 +394,7 @@ impl Study {
             .chain(
                 guided(args)
                     .into_iter()
-                    .map(|a| Strategy::new(a, HeuristicName::Manhattan)),
+                    .map(|a| Strategy::new(a, named("manhattan"))),
             )
             .collect();
         let name = |instance: &Instance<4, 4>| format!("korf #{}", instance.id.unwrap_or(0));

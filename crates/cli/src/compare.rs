@@ -2,7 +2,7 @@
 //! every strategy on every board it can handle, cross-checking the answers,
 //! summarising and rendering the results, and the chart ([`plot`]).
 //!
-//! Every solution is replayed by [`Solver::solve`](crate::strategy::Solver::solve); the lengths of all
+//! Every solution is replayed by [`Solver::solve`](crate::domain::Solver::solve); the lengths of all
 //! strategies (all of them optimal) must agree board by board, and with the
 //! published length where there is one (Korf's instances). [`cross_check`]
 //! lists every disagreement.
@@ -14,12 +14,9 @@ mod render;
 mod run;
 mod sets;
 
-use std::time::{Duration, Instant};
-
 pub use check::{CrossCheck, Row, cross_check, summarise};
 pub use render::{Format, RawRow, Settings, human_count, human_time, render};
 pub use run::{Record, Task, plan, run, strategies, strategies_of};
-pub(crate) use sets::content_lines;
 pub use sets::{BoardSet, DefaultSets, Instance, POJ_SAMPLE, Start};
 
 pub use crate::domains::boards::{korf_instances, read_boards};
@@ -27,23 +24,19 @@ pub use crate::domains::grids::read_scenarios;
 pub use crate::domains::pancakes::read_stacks;
 pub use crate::domains::terrain::read_map;
 
-/// How long `f` takes.
-pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let started = Instant::now();
-    let value = f();
-    (value, started.elapsed())
-}
-
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use std::collections::HashMap;
 
     use frontier::{Limit, Limits};
 
     use super::render::human_cells;
     use super::*;
+    use crate::domain::Solver;
     use crate::domains::pancakes::PANCAKES;
-    use crate::strategy::{Algorithm, Answer, Path, Solver, Strategy};
+    use crate::strategy::{Algorithm, Answer, Path, Strategy};
 
     /// A path of `n` moves up, whatever the board: for the cross-check,
     /// which reads only lengths.

@@ -12,7 +12,7 @@ use sliding_puzzle::heuristic::pdb::large::LargePatternDatabase;
 use sliding_puzzle::heuristic::pdb::{GroupProgress, Partition, PatternDatabase};
 
 use crate::progress::Progress;
-use crate::registry::HeuristicName;
+use crate::registry::Heuristic;
 
 /// Called with each build's progress.
 type ProgressFn = dyn Fn(&GroupProgress<'_>) + Send + Sync;
@@ -21,14 +21,14 @@ type ProgressFn = dyn Fn(&GroupProgress<'_>) + Send + Sync;
 type LogFn = dyn Fn(&str) + Send + Sync;
 
 /// The pattern databases the heuristics use, loaded from (or built into) a
-/// cache directory on first use and then shared: every [`Solver`](crate::strategy::Solver) holding
+/// cache directory on first use and then shared: every [`Solver`](crate::domain::Solver) holding
 /// the same `Arc<PatternDatabases>` uses one copy of each table, and two
 /// solvers asking at once for tables not yet loaded wait for one load.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier_cli::registry::PatternDatabases;
+/// use frontier_cli::databases::PatternDatabases;
 ///
 /// let databases = PatternDatabases::new("target/pdb-cache").reflection(false);
 /// assert!(!databases.reflects());
@@ -401,7 +401,8 @@ impl DatabaseArgs {
     ///
     /// ```
     /// use clap::Parser;
-    /// use frontier_cli::registry::{DatabaseArgs, HeuristicName};
+    /// use frontier_cli::databases::DatabaseArgs;
+    /// use frontier_cli::domains::heuristic;
     ///
     /// #[derive(Parser)]
     /// struct Args {
@@ -410,16 +411,17 @@ impl DatabaseArgs {
     /// }
     ///
     /// let dual = Args::parse_from(["fifteen", "--dual"]).databases;
-    /// let complaint = dual.ignored("--heuristic", &[HeuristicName::Manhattan]);
+    /// let manhattan = heuristic("manhattan").unwrap();
+    /// let complaint = dual.ignored("--heuristic", &[manhattan]);
     /// assert!(complaint.unwrap().starts_with(
     ///     "--dual changes only the lookups of pattern databases, and --heuristic manhattan uses none"
     /// ));
-    /// assert_eq!(dual.ignored("--heuristic", &[HeuristicName::Pdb78]), None);
+    /// assert_eq!(dual.ignored("--heuristic", &[heuristic("pdb-7-8").unwrap()]), None);
     /// let plain = Args::parse_from(["fifteen"]).databases;
-    /// assert_eq!(plain.ignored("--heuristic", &[HeuristicName::Manhattan]), None);
+    /// assert_eq!(plain.ignored("--heuristic", &[manhattan]), None);
     /// ```
     #[must_use]
-    pub fn ignored(&self, option: &str, heuristics: &[HeuristicName]) -> Option<String> {
+    pub fn ignored(&self, option: &str, heuristics: &[Heuristic]) -> Option<String> {
         let flag = if self.dual {
             "--dual"
         } else if self.no_reflection {

@@ -1,25 +1,27 @@
-//! The domains the programs solve: 3x3, 4x4 and 5x5 sliding boards, pancake
-//! stacks, terrain maps and the queries of grid-map scenarios, each one
-//! module of [`crate::domains`] that implements [`Domain`], and one line of
-//! [`DOMAINS`].
+//! The domains the programs solve, as the programs see them: what a
+//! domain declares ([`DomainInfo`]: its name, the capabilities of its
+//! problems, its heuristics), how it solves one instance ([`Domain`]), and
+//! [`Solver`], which solves instances of any domain and keeps what can be
+//! reused. The domains themselves are the modules of [`crate::domains`],
+//! listed once in [`crate::domains::DOMAINS`].
 //!
-//! A domain says what its instances are, which algorithms and heuristics
-//! of the [`registry`](crate::registry) it offers (and why not the
-//! others), how one strategy solves one instance (building the heuristic
-//! and handing the problem to [`registry::run`](crate::registry::run)),
-//! how a solution is replayed and checked, and how an instance is printed.
-//! The programs work through it: [`Solver::solve`](crate::strategy::Solver::solve)
-//! for one instance of a known domain, [`Start`] and [`AnyDomain`] for the
-//! comparison's sets, which mix domains.
+//! Whether a domain runs a strategy, and why not, follows from its
+//! declarations: an algorithm runs where the domain has every
+//! [`Capability`] the algorithm needs, a heuristic where the domain lists
+//! it. The refusal messages are the capabilities' and the heuristics' own
+//! ([`Capability::refusal`], [`HeuristicRow`](crate::registry::HeuristicRow)),
+//! so no domain names another's heuristics or algorithms.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use frontier::Limits;
 
-use crate::registry::{Algorithm, HeuristicName};
-use crate::strategy::{Attempt, SolveError, Solver, Strategy};
+use crate::databases::PatternDatabases;
+use crate::registry::{Algorithm, Capabilities, Capability, Heuristic};
+use crate::strategy::{Attempt, SolveError, Strategy};
 
 /// What a domain is called and what it offers: the part of [`Domain`]
 /// that does not depend on its types, so [`AnyDomain`] trait objects have
@@ -31,11 +33,50 @@ pub trait DomainInfo: Send + Sync {
     /// What its instances are called in messages: `3x3 boards`.
     fn instances(&self) -> &'static str;
 
-    /// Why the domain does not offer `algorithm`, or `None` if it does.
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str>;
+    /// The kind of instance, as the rows of its heuristics name it
+    /// ([`HeuristicRow::kind`](crate::registry::HeuristicRow::kind)):
+    /// `sliding-puzzle boards` for every board size.
+    fn kind(&self) -> &'static str;
 
-    /// Why the domain does not offer `heuristic`, or `None` if it does.
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str>;
+    /// What its problems can do beyond a forward search.
+    fn capabilities(&self) -> Capabilities;
+
+    /// The heuristics it offers, weakest first ([`Heuristic::ZERO`]
+    /// among them): the comparison gives a dense-table algorithm the last
+    /// one it is asked for.
+    fn heuristics(&self) -> &'static [Heuristic];
+
+    /// Why the domain refuses `heuristic`, which it does not offer, when
+    /// the heuristic's own reason would mislead: a heuristic of another
+    /// kind that looks as if it fits (Manhattan distance on a map whose
+    /// diagonal steps cost √2). `None`: the heuristic's reason.
+    fn declined(&self, heuristic: Heuristic) -> Option<&'static str> {
+        let _ = heuristic;
+        None
+    }
+
+    /// Why the domain does not run `algorithm`, or `None` if it does: the
+    /// reason of the first capability the algorithm needs and the domain
+    /// lacks.
+    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
+        self.capabilities()
+            .lacking(algorithm.needs())
+            .map(Capability::refusal)
+    }
+
+    /// Why the domain does not offer `heuristic`, or `None` if it does:
+    /// its [`declined`](Self::declined) reason, else the heuristic's
+    /// narrower reason for a domain of its kind, else what it measures.
+    fn heuristic_refusal(&self, heuristic: Heuristic) -> Option<&'static str> {
+        if self.heuristics().contains(&heuristic) {
+            return None;
+        }
+        let row = heuristic.row();
+        Some(self.declined(heuristic).unwrap_or(match row.narrower {
+            Some(narrower) if row.kind == self.kind() => narrower,
+            _ => row.measures,
+        }))
+    }
 
     /// Whether `compare`'s chart draws a panel for it.
     fn charted(&self) -> bool {
@@ -112,7 +153,7 @@ pub trait Domain: DomainInfo + 'static {
 #[derive(Clone, Debug)]
 pub struct Context {
     /// The pattern databases of the board heuristics.
-    pub databases: Arc<crate::registry::PatternDatabases>,
+    pub databases: Arc<PatternDatabases>,
     /// How many threads IDA* runs on (1: the calling thread).
     pub jobs: usize,
 }
@@ -177,69 +218,44 @@ fn own<I: 'static>(instance: &(dyn Any + Send + Sync)) -> &I {
         .expect("an instance of the domain it is solved in")
 }
 
-/// A parser of `--algo` values for a program that solves `domains`:
-/// `--help` lists the algorithms at least one of them offers, each with
-/// its help line. The others are still read, so that the solver can
-/// refuse them with the domain's reason.
-#[must_use]
-pub fn algorithms_of(
-    domains: &'static [&'static dyn AnyDomain],
-) -> impl clap::builder::TypedValueParser<Value = Algorithm> {
-    listed(
-        Algorithm::ALL,
-        |a| (a.name(), a.entry().help),
-        move |a| domains.iter().any(|d| d.algorithm_refusal(a).is_none()),
-    )
+impl Strategy {
+    /// Why the strategy cannot solve `domain`'s instances, or `None` if it
+    /// can: the domain must offer both the algorithm and the heuristic.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier_cli::domains::boards::{EIGHT, FIFTEEN};
+    /// use frontier_cli::domains::heuristic;
+    /// use frontier_cli::strategy::{Algorithm, Strategy};
+    ///
+    /// let pdb = Strategy::new(Algorithm::IdaStar, heuristic("pdb-7-8").unwrap());
+    /// assert_eq!(pdb.refusal(&FIFTEEN), None);
+    /// assert_eq!(pdb.refusal(&EIGHT), Some("its pattern database is for 4x4 boards"));
+    /// assert!(!Strategy::plain(Algorithm::Table).handles(&FIFTEEN));
+    /// ```
+    #[must_use]
+    pub fn refusal(&self, domain: &dyn AnyDomain) -> Option<&'static str> {
+        domain.refusal(*self)
+    }
+
+    /// Whether the strategy can solve `domain`'s instances.
+    #[must_use]
+    pub fn handles(&self, domain: &dyn AnyDomain) -> bool {
+        self.refusal(domain).is_none()
+    }
 }
 
-/// A parser of `--heuristic` values for a program that solves `domains`:
-/// `--help` lists the heuristics at least one of them offers, as
-/// [`algorithms_of`].
-#[must_use]
-pub fn heuristics_of(
-    domains: &'static [&'static dyn AnyDomain],
-) -> impl clap::builder::TypedValueParser<Value = HeuristicName> {
-    listed(
-        HeuristicName::ALL,
-        |h| (h.name(), h.entry().help),
-        move |h| domains.iter().any(|d| d.heuristic_refusal(h).is_none()),
-    )
-}
-
-/// A parser of the values `all`, each named and described by `entry`,
-/// those not `shown` hidden from `--help`.
-fn listed<T: Copy + Send + Sync + 'static>(
-    all: &'static [T],
-    entry: fn(T) -> (&'static str, &'static str),
-    shown: impl Fn(T) -> bool,
-) -> impl clap::builder::TypedValueParser<Value = T> {
-    let values = all.iter().map(|&value| {
-        let (name, help) = entry(value);
-        clap::builder::PossibleValue::new(name)
-            .help(help)
-            .hide(!shown(value))
-    });
-    clap::builder::TypedValueParser::try_map(
-        clap::builder::PossibleValuesParser::new(values),
-        move |name: String| {
-            // The parser accepted only these names.
-            all.iter()
-                .copied()
-                .find(|&value| entry(value).0 == name)
-                .ok_or(clap::Error::new(clap::error::ErrorKind::InvalidValue))
-        },
-    )
-}
-
-/// The strategies `domain` offers: every algorithm alone or with each
-/// heuristic, in the registry's order.
+/// The strategies `domain` offers: every algorithm alone or with each of
+/// the domain's heuristics, in the registry's order.
 #[must_use]
 pub fn strategies_offered(domain: &dyn AnyDomain) -> Vec<Strategy> {
     let mut strategies = Vec::new();
     for &algorithm in Algorithm::ALL {
         if algorithm.uses_heuristic() {
             strategies.extend(
-                HeuristicName::ALL
+                domain
+                    .heuristics()
                     .iter()
                     .map(|&heuristic| Strategy::new(algorithm, heuristic)),
             );
@@ -318,13 +334,190 @@ impl fmt::Debug for Start {
     }
 }
 
-/// Every domain, in the order of the comparison and its chart. A new
-/// domain is a module of [`crate::domains`] and a line here.
-pub static DOMAINS: [&dyn AnyDomain; 6] = [
-    &crate::domains::boards::EIGHT,
-    &crate::domains::boards::FIFTEEN,
-    &crate::domains::large_boards::TWENTYFOUR,
-    &crate::domains::pancakes::PANCAKES,
-    &crate::domains::terrain::TERRAIN,
-    &crate::domains::grids::GRIDS,
-];
+/// An instance to solve, with where it comes from and, if published, its
+/// optimal length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The board, stack or map, with its domain.
+    pub start: Start,
+    /// Where it comes from: `seed 3`, `korf #16`, `line 7`.
+    pub origin: String,
+    /// The published optimal length, if known.
+    pub known_length: Option<usize>,
+}
+
+/// Instances of one domain, compared as a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSet {
+    /// The name in the table: `3x3 random`, `4x4 korf`.
+    pub name: String,
+    /// The domain of every instance of the set.
+    pub domain: &'static dyn AnyDomain,
+    /// The instances.
+    pub instances: Vec<Instance>,
+}
+
+impl PartialEq for &'static dyn AnyDomain {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for &'static dyn AnyDomain {}
+
+impl std::fmt::Debug for dyn AnyDomain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Solves instances of any [`Domain`] with any [`Strategy`], keeping what
+/// can be reused from one to the next: each domain's buffers (IDA*'s, made
+/// on the domain's first instance), and, shared with the solvers made by
+/// [`sharing`](Self::sharing), the pattern databases (loaded on first use)
+/// and the number of threads IDA* runs on. A domain's tables built once
+/// (the 3x3 table) are the domain's own, shared by every solver.
+#[derive(Debug)]
+pub struct Solver {
+    context: Context,
+    kept: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver that keeps pattern databases in `target/pdb-cache` and runs
+    /// IDA* on the calling thread.
+    #[must_use]
+    pub fn new() -> Self {
+        Solver {
+            context: Context {
+                databases: Arc::new(PatternDatabases::default()),
+                jobs: 1,
+            },
+            kept: HashMap::new(),
+        }
+    }
+
+    /// A solver with buffers of its own that shares this one's pattern
+    /// databases and settings: one per thread.
+    #[must_use]
+    pub fn sharing(&self) -> Solver {
+        Solver {
+            context: self.context.clone(),
+            kept: HashMap::new(),
+        }
+    }
+
+    /// The same solver, running IDA* on `jobs` threads (1, the default:
+    /// on the calling thread; at most [`MAX_JOBS`](crate::jobs::MAX_JOBS),
+    /// more are taken as that: the programs cap `--jobs` first, see
+    /// [`jobs`](crate::jobs)). Every iteration but the last expands the
+    /// same nodes whatever the number; see [`frontier::ParallelIdaStar`].
+    #[must_use]
+    pub fn with_jobs(mut self, jobs: usize) -> Self {
+        self.context.jobs = jobs.min(crate::jobs::MAX_JOBS);
+        self.kept.clear();
+        self
+    }
+
+    /// The same solver, taking its pattern databases from `databases`
+    /// (shared with other solvers).
+    #[must_use]
+    pub fn with_databases(mut self, databases: Arc<PatternDatabases>) -> Self {
+        self.context.databases = databases;
+        self
+    }
+
+    /// The pattern databases this solver uses.
+    #[must_use]
+    pub fn databases(&self) -> &Arc<PatternDatabases> {
+        &self.context.databases
+    }
+
+    /// `domain`'s buffers in this solver, made on first use, and the
+    /// shared context.
+    fn parts<D: Domain>(&mut self, domain: &D) -> (&mut D::Kept, &Context) {
+        let kept = self
+            .kept
+            .entry(TypeId::of::<D>())
+            .or_insert_with(|| Box::new(domain.kept(&self.context)));
+        // cannot fail: the entry of `D`'s type id holds a `D::Kept`
+        let kept = kept.downcast_mut().expect("a domain's own buffers");
+        (kept, &self.context)
+    }
+
+    /// Builds or loads now what `strategy` needs for `domain`'s instances
+    /// (the 3x3 table, a pattern database), so that no instance's time
+    /// includes it and a table that cannot be had is reported before any.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the domain does not offer the
+    /// strategy; [`SolveError::Unavailable`] if its tables can be neither
+    /// loaded nor built.
+    pub fn prepare<D: Domain>(&mut self, domain: &D, strategy: Strategy) -> Result<(), SolveError> {
+        unsupported(domain, strategy)?;
+        let (kept, context) = self.parts(domain);
+        domain.prepare(strategy, kept, context)
+    }
+
+    /// Solves `instance` of `domain` with `strategy` under `limits`
+    /// (ignored by a lookup) and replays the answer before returning it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Limits;
+    /// use frontier_cli::domains::boards::EIGHT;
+    /// use frontier_cli::domain::Solver;
+    /// use frontier_cli::domains::heuristic;
+    /// use frontier_cli::strategy::{Algorithm, Answer, Strategy};
+    ///
+    /// let board = "2 3 4 1 5 x 7 6 8".parse()?;
+    /// let mut solver = Solver::new();
+    /// let ida = Strategy::new(Algorithm::IdaStar, heuristic("manhattan").unwrap());
+    /// let attempt = solver.solve(&EIGHT, &board, ida, &Limits::new())?;
+    /// assert_eq!(attempt.moves(), Some(19));
+    /// assert!(attempt.stats.generated > attempt.stats.expanded);
+    /// let swapped = "2 1 3 4 5 6 7 8 x".parse()?;
+    /// let attempt = solver.solve(&EIGHT, &swapped, Strategy::plain(Algorithm::Table), &Limits::new())?;
+    /// assert_eq!(attempt.answer, Answer::Unsolvable);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a strategy the domain does not offer
+    /// (the table or a dense table on a 4x4 board, a pattern database on a
+    /// 3x3 board); [`SolveError::Unavailable`] if a pattern database can be
+    /// neither loaded nor built; [`SolveError::WrongSolution`] if the
+    /// answer does not replay to the goal.
+    pub fn solve<D: Domain>(
+        &mut self,
+        domain: &D,
+        instance: &D::Instance,
+        strategy: Strategy,
+        limits: &Limits<u32>,
+    ) -> Result<Attempt, SolveError> {
+        unsupported(domain, strategy)?;
+        let (kept, context) = self.parts(domain);
+        domain.solve(instance, strategy, limits, kept, context)
+    }
+}
+
+/// [`SolveError::Unsupported`] if `domain` does not offer `strategy`.
+fn unsupported<D: Domain>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
+    match domain.refusal(strategy) {
+        Some(reason) => Err(SolveError::Unsupported {
+            strategy,
+            instances: domain.instances(),
+            reason,
+        }),
+        None => Ok(()),
+    }
+}

@@ -9,7 +9,7 @@
 //!   and 5x5 boards, pancake stacks, terrain maps, grid maps) in one module,
 //!   with its instances, strategies and answer check.
 //! - [`registry`] and [`strategy`]: the algorithms and heuristics by name,
-//!   and [`Solver`](strategy::Solver), which runs one on one instance and
+//!   and [`Solver`](domain::Solver), which runs one on one instance and
 //!   replays its answer.
 //! - [`compare`]: the strategy comparison (sets, runs, cross-check, table,
 //!   chart); [`scenarios`]: Moving AI scenario runs; [`eight`] and

@@ -107,6 +107,21 @@ pub fn lines(bytes: &[u8]) -> impl Iterator<Item = Line<'_>> {
         })
 }
 
+/// The lines of a file of boards or stacks that are neither blank nor
+/// comments, numbered from 1 and trimmed; a line that is not UTF-8 comes
+/// as the place it breaks (a comment is a comment whatever its bytes).
+pub fn content_lines(text: &[u8]) -> impl Iterator<Item = (usize, Result<&str, InvalidUtf8>)> {
+    lines(text)
+        .filter(|line| !line.is_comment())
+        .filter_map(|line| match line.text() {
+            Ok(text) => {
+                let text = text.trim();
+                (!text.is_empty() && !text.starts_with('#')).then_some((line.number(), Ok(text)))
+            }
+            Err(err) => Some((line.number(), Err(err))),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,18 +10,16 @@
 //! searches an unsolvable board (IDA* would never stop, and BFS would
 //! exhaust half of a 4x4 space).
 
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use frontier::solution::Iteration;
-use frontier::{Limit, Limits, Outcome, Stats};
+use frontier::{Limit, Outcome, Stats};
 
-use crate::domain::{AnyDomain, Context, Domain};
-pub use crate::registry::{Algorithm, HeuristicName};
-use crate::registry::{PatternDatabases, ResultOf};
+use crate::registry::ResultOf;
+pub use crate::registry::{Algorithm, Heuristic};
 
 /// The complaint about a `--heuristic` given on the command line
 /// (`matches`) beside an `--algo` that uses no heuristic, which would
@@ -33,14 +31,15 @@ use crate::registry::{PatternDatabases, ResultOf};
 ///
 /// ```
 /// use clap::{CommandFactory, FromArgMatches, Parser};
-/// use frontier_cli::strategy::{Algorithm, HeuristicName, ignored_heuristic};
+/// use frontier_cli::domains::{DOMAINS, heuristics_of};
+/// use frontier_cli::strategy::{Algorithm, Heuristic, ignored_heuristic};
 ///
 /// #[derive(Parser)]
 /// struct Args {
 ///     #[arg(long, value_enum)]
 ///     algo: Option<Algorithm>,
-///     #[arg(long, value_enum, default_value_t = HeuristicName::Manhattan)]
-///     heuristic: HeuristicName,
+///     #[arg(long, value_parser = heuristics_of(&DOMAINS), default_value = "manhattan")]
+///     heuristic: Heuristic,
 /// }
 ///
 /// let complaint = |line: &[&str]| {
@@ -58,9 +57,8 @@ use crate::registry::{PatternDatabases, ResultOf};
 pub fn ignored_heuristic(
     matches: &clap::ArgMatches,
     algorithm: Option<Algorithm>,
-    heuristic: HeuristicName,
+    heuristic: Heuristic,
 ) -> Option<String> {
-    use clap::ValueEnum;
     use clap::parser::ValueSource;
 
     let algorithm = algorithm?;
@@ -68,14 +66,11 @@ pub fn ignored_heuristic(
     if !given || algorithm.uses_heuristic() {
         return None;
     }
-    let name = |value: Option<clap::builder::PossibleValue>| {
-        value.map_or_else(String::new, |value| value.get_name().to_owned())
-    };
     Some(format!(
         "--heuristic {} has no effect with --algo {}, which uses no heuristic: \
          leave --heuristic out, or choose an algorithm that uses one",
-        name(heuristic.to_possible_value()),
-        name(algorithm.to_possible_value()),
+        heuristic.name(),
+        algorithm.name(),
     ))
 }
 
@@ -85,14 +80,14 @@ pub struct Strategy {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The heuristic; `None` for the algorithms that use none.
-    pub heuristic: Option<HeuristicName>,
+    pub heuristic: Option<Heuristic>,
 }
 
 impl Strategy {
     /// `algorithm` with `heuristic`, which is dropped when the algorithm
     /// uses no heuristic (so equal strategies compare equal).
     #[must_use]
-    pub fn new(algorithm: Algorithm, heuristic: HeuristicName) -> Self {
+    pub fn new(algorithm: Algorithm, heuristic: Heuristic) -> Self {
         Strategy {
             algorithm,
             heuristic: algorithm.uses_heuristic().then_some(heuristic),
@@ -111,32 +106,7 @@ impl Strategy {
     /// The heuristic's label, or `-`.
     #[must_use]
     pub fn heuristic_label(&self) -> &'static str {
-        self.heuristic.map_or("-", HeuristicName::label)
-    }
-
-    /// Why the strategy cannot solve `domain`'s instances, or `None` if it
-    /// can: the domain must offer both the algorithm and the heuristic.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use frontier_cli::domains::boards::{EIGHT, FIFTEEN};
-    /// use frontier_cli::strategy::{Algorithm, HeuristicName, Strategy};
-    ///
-    /// let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb78);
-    /// assert_eq!(pdb.refusal(&FIFTEEN), None);
-    /// assert_eq!(pdb.refusal(&EIGHT), Some("its pattern database is for 4x4 boards"));
-    /// assert!(!Strategy::plain(Algorithm::Table).handles(&FIFTEEN));
-    /// ```
-    #[must_use]
-    pub fn refusal(&self, domain: &dyn AnyDomain) -> Option<&'static str> {
-        domain.refusal(*self)
-    }
-
-    /// Whether the strategy can solve `domain`'s instances.
-    #[must_use]
-    pub fn handles(&self, domain: &dyn AnyDomain) -> bool {
-        self.refusal(domain).is_none()
+        self.heuristic.map_or("-", Heuristic::label)
     }
 }
 
@@ -411,7 +381,7 @@ pub enum SolveError {
     #[error("the {heuristic} heuristic is not available: {reason}")]
     Unavailable {
         /// The heuristic asked for.
-        heuristic: HeuristicName,
+        heuristic: Heuristic,
         /// Why not.
         reason: String,
     },
@@ -437,143 +407,6 @@ impl SolveError {
     }
 }
 
-/// Solves instances of any [`Domain`] with any [`Strategy`], keeping what
-/// can be reused from one to the next: each domain's buffers (IDA*'s, made
-/// on the domain's first instance), and, shared with the solvers made by
-/// [`sharing`](Self::sharing), the pattern databases (loaded on first use)
-/// and the number of threads IDA* runs on. A domain's tables built once
-/// (the 3x3 table) are the domain's own, shared by every solver.
-#[derive(Debug)]
-pub struct Solver {
-    context: Context,
-    kept: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
-}
-
-impl Default for Solver {
-    fn default() -> Self {
-        Solver::new()
-    }
-}
-
-impl Solver {
-    /// A solver that keeps pattern databases in `target/pdb-cache` and runs
-    /// IDA* on the calling thread.
-    #[must_use]
-    pub fn new() -> Self {
-        Solver {
-            context: Context {
-                databases: Arc::new(PatternDatabases::default()),
-                jobs: 1,
-            },
-            kept: HashMap::new(),
-        }
-    }
-
-    /// A solver with buffers of its own that shares this one's pattern
-    /// databases and settings: one per thread.
-    #[must_use]
-    pub fn sharing(&self) -> Solver {
-        Solver {
-            context: self.context.clone(),
-            kept: HashMap::new(),
-        }
-    }
-
-    /// The same solver, running IDA* on `jobs` threads (1, the default:
-    /// on the calling thread; at most [`MAX_JOBS`](crate::jobs::MAX_JOBS),
-    /// more are taken as that: the programs cap `--jobs` first, see
-    /// [`jobs`](crate::jobs)). Every iteration but the last expands the
-    /// same nodes whatever the number; see [`frontier::ParallelIdaStar`].
-    #[must_use]
-    pub fn with_jobs(mut self, jobs: usize) -> Self {
-        self.context.jobs = jobs.min(crate::jobs::MAX_JOBS);
-        self.kept.clear();
-        self
-    }
-
-    /// The same solver, taking its pattern databases from `databases`
-    /// (shared with other solvers).
-    #[must_use]
-    pub fn with_databases(mut self, databases: Arc<PatternDatabases>) -> Self {
-        self.context.databases = databases;
-        self
-    }
-
-    /// The pattern databases this solver uses.
-    #[must_use]
-    pub fn databases(&self) -> &Arc<PatternDatabases> {
-        &self.context.databases
-    }
-
-    /// `domain`'s buffers in this solver, made on first use, and the
-    /// shared context.
-    fn parts<D: Domain>(&mut self, domain: &D) -> (&mut D::Kept, &Context) {
-        let kept = self
-            .kept
-            .entry(TypeId::of::<D>())
-            .or_insert_with(|| Box::new(domain.kept(&self.context)));
-        // cannot fail: the entry of `D`'s type id holds a `D::Kept`
-        let kept = kept.downcast_mut().expect("a domain's own buffers");
-        (kept, &self.context)
-    }
-
-    /// Builds or loads now what `strategy` needs for `domain`'s instances
-    /// (the 3x3 table, a pattern database), so that no instance's time
-    /// includes it and a table that cannot be had is reported before any.
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Unsupported`] if the domain does not offer the
-    /// strategy; [`SolveError::Unavailable`] if its tables can be neither
-    /// loaded nor built.
-    pub fn prepare<D: Domain>(&mut self, domain: &D, strategy: Strategy) -> Result<(), SolveError> {
-        unsupported(domain, strategy)?;
-        let (kept, context) = self.parts(domain);
-        domain.prepare(strategy, kept, context)
-    }
-
-    /// Solves `instance` of `domain` with `strategy` under `limits`
-    /// (ignored by a lookup) and replays the answer before returning it.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use frontier::Limits;
-    /// use frontier_cli::domains::boards::EIGHT;
-    /// use frontier_cli::strategy::{Algorithm, Answer, HeuristicName, Solver, Strategy};
-    ///
-    /// let board = "2 3 4 1 5 x 7 6 8".parse()?;
-    /// let mut solver = Solver::new();
-    /// let ida = Strategy::new(Algorithm::IdaStar, HeuristicName::Manhattan);
-    /// let attempt = solver.solve(&EIGHT, &board, ida, &Limits::new())?;
-    /// assert_eq!(attempt.moves(), Some(19));
-    /// assert!(attempt.stats.generated > attempt.stats.expanded);
-    /// let swapped = "2 1 3 4 5 6 7 8 x".parse()?;
-    /// let attempt = solver.solve(&EIGHT, &swapped, Strategy::plain(Algorithm::Table), &Limits::new())?;
-    /// assert_eq!(attempt.answer, Answer::Unsolvable);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Unsupported`] for a strategy the domain does not offer
-    /// (the table or a dense table on a 4x4 board, a pattern database on a
-    /// 3x3 board); [`SolveError::Unavailable`] if a pattern database can be
-    /// neither loaded nor built; [`SolveError::WrongSolution`] if the
-    /// answer does not replay to the goal.
-    pub fn solve<D: Domain>(
-        &mut self,
-        domain: &D,
-        instance: &D::Instance,
-        strategy: Strategy,
-        limits: &Limits<u32>,
-    ) -> Result<Attempt, SolveError> {
-        unsupported(domain, strategy)?;
-        let (kept, context) = self.parts(domain);
-        domain.solve(instance, strategy, limits, kept, context)
-    }
-}
-
 impl SolveError {
     /// A strategy the domain offers but its problem's type cannot run
     /// (the registry returned no result): a fault of the programs' wiring,
@@ -587,22 +420,10 @@ impl SolveError {
     }
 }
 
-/// [`SolveError::Unsupported`] if `domain` does not offer `strategy`.
-fn unsupported<D: Domain>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
-    match domain.refusal(strategy) {
-        Some(reason) => Err(SolveError::Unsupported {
-            strategy,
-            instances: domain.instances(),
-            reason,
-        }),
-        None => Ok(()),
-    }
-}
-
-/// Runs `search` and times it.
-pub fn timed_search<R>(search: impl FnOnce() -> R) -> (R, Duration) {
+/// Runs `f` and times it: the one clock of the programs' reports.
+pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let started = Instant::now();
-    let result = search();
+    let result = f();
     (result, started.elapsed())
 }
 
@@ -612,10 +433,17 @@ mod tests {
 
     #[test]
     fn labels() {
-        let strategy = Strategy::new(Algorithm::AStar, HeuristicName::LinearConflict);
+        let strategy = Strategy::new(
+            Algorithm::AStar,
+            crate::domains::heuristic("linear-conflict").unwrap(),
+        );
         assert_eq!(strategy.to_string(), "A* (linear conflict)");
         assert_eq!(
-            Strategy::new(Algorithm::Bfs, HeuristicName::Manhattan).heuristic,
+            Strategy::new(
+                Algorithm::Bfs,
+                crate::domains::heuristic("manhattan").unwrap()
+            )
+            .heuristic,
             None
         );
         assert_eq!(

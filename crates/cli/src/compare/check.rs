@@ -37,7 +37,7 @@ pub struct CrossCheck {
 /// ```
 /// use frontier::Limits;
 /// use frontier_cli::compare::{DefaultSets, cross_check, run, strategies};
-/// use frontier_cli::strategy::Solver;
+/// use frontier_cli::domain::Solver;
 ///
 /// let sets = DefaultSets { random: 2, seed: 1, walks: vec![], korf: 0, stack_sizes: vec![7], stacks: 2 }.build();
 /// let solver = Solver::new();

@@ -36,10 +36,11 @@ fn decade(value: f64) -> String {
         _ => format!("{:.0}G", value / 1e9),
     }
 }
-use crate::domain::{AnyDomain, DOMAINS};
-use crate::strategy::{Algorithm, HeuristicName, Strategy};
+use crate::domain::AnyDomain;
+use crate::domains::{DOMAINS, heuristics, strength};
+use crate::strategy::{Algorithm, Heuristic, Strategy};
 
-/// Colours of the heuristics, by their position in [`HeuristicName::ALL`]
+/// Colours of the heuristics, by their position in [`heuristics`]
 /// (reused in turn past the end).
 const HEURISTIC_COLOURS: [RGBColor; 7] = [
     RGBColor(150, 60, 170),
@@ -98,7 +99,7 @@ fn style(strategy: Strategy) -> (RGBColor, bool) {
     let row = row(strategy.algorithm);
     let colour = match strategy.heuristic {
         Some(heuristic) => {
-            let index = HeuristicName::ALL
+            let index = heuristics()
                 .iter()
                 .position(|&h| h == heuristic)
                 .unwrap_or(0);
@@ -205,9 +206,8 @@ fn legend(
 ) -> Result<(), PlotError> {
     const ROW: i32 = 28;
     let font = ("sans-serif", 16).into_font().color(&BLACK);
-    let mut heuristics: Vec<HeuristicName> =
-        strategies.iter().filter_map(|s| s.heuristic).collect();
-    heuristics.sort_unstable();
+    let mut heuristics: Vec<Heuristic> = strategies.iter().filter_map(|s| s.heuristic).collect();
+    heuristics.sort_unstable_by_key(|&h| strength(h));
     heuristics.dedup();
     let columns = i32::try_from(heuristics.len() + 1).unwrap_or(1);
     let width = i32::try_from(SIZE.0).unwrap_or(0);

@@ -6,7 +6,7 @@ use std::time::Duration;
 use frontier::Limit;
 use serde::Serialize;
 
-use crate::strategy::HeuristicName;
+use crate::registry::Heuristic;
 
 use super::check::{Row, limit_name};
 
@@ -286,7 +286,7 @@ impl<'a> From<&'a Row> for RawRow<'a> {
         RawRow {
             set: &row.set,
             algorithm: row.strategy.algorithm.name(),
-            heuristic: row.strategy.heuristic.map(HeuristicName::name),
+            heuristic: row.strategy.heuristic.map(Heuristic::name),
             attempted: row.attempted,
             solved: row.solved,
             stopped_by_memory: memory,

@@ -3,10 +3,11 @@
 use frontier::Limits;
 use rayon::prelude::*;
 
-use crate::strategy::{Algorithm, Attempt, HeuristicName, SolveError, Solver, Strategy};
+use crate::domain::Solver;
+use crate::strategy::{Algorithm, Attempt, Heuristic, SolveError, Strategy};
 
 use super::sets::BoardSet;
-use crate::domain::DOMAINS;
+use crate::domains::{DOMAINS, compared_heuristics, strength};
 
 /// The strategies the comparison runs by default: every algorithm of the
 /// registry with the heuristics it compares by default (see
@@ -42,7 +43,7 @@ use crate::domain::DOMAINS;
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {
-    strategies_of(Algorithm::ALL, &HeuristicName::compared())
+    strategies_of(Algorithm::ALL, &compared_heuristics())
 }
 
 /// The strategies of `algorithms` (in registry order) with `heuristics`:
@@ -55,11 +56,14 @@ pub fn strategies() -> Vec<Strategy> {
 ///
 /// ```
 /// use frontier_cli::compare::strategies_of;
-/// use frontier_cli::registry::{Algorithm, HeuristicName};
+/// use frontier_cli::domains::heuristic;
+/// use frontier_cli::registry::Algorithm;
 ///
+/// let [pdb, manhattan, misplaced] =
+///     ["pdb-7-8", "manhattan", "misplaced"].map(|name| heuristic(name).unwrap());
 /// let some = strategies_of(
 ///     &[Algorithm::IdaStar, Algorithm::AStarDense, Algorithm::Bfs],
-///     &[HeuristicName::Pdb78, HeuristicName::Manhattan, HeuristicName::Misplaced],
+///     &[pdb, manhattan, misplaced],
 /// );
 /// let names: Vec<String> = some.iter().map(ToString::to_string).collect();
 /// assert_eq!(
@@ -68,9 +72,9 @@ pub fn strategies() -> Vec<Strategy> {
 /// );
 /// ```
 #[must_use]
-pub fn strategies_of(algorithms: &[Algorithm], heuristics: &[HeuristicName]) -> Vec<Strategy> {
+pub fn strategies_of(algorithms: &[Algorithm], heuristics: &[Heuristic]) -> Vec<Strategy> {
     let mut heuristics = heuristics.to_vec();
-    heuristics.sort_unstable();
+    heuristics.sort_unstable_by_key(|&h| strength(h));
     heuristics.dedup();
     let mut algorithms = algorithms.to_vec();
     algorithms.sort_unstable();
@@ -90,7 +94,7 @@ pub fn strategies_of(algorithms: &[Algorithm], heuristics: &[HeuristicName]) -> 
                         .find(|strategy| strategy.handles(*domain))
                 })
                 .collect();
-            strongest.sort_unstable();
+            strongest.sort_unstable_by_key(|s| s.heuristic.map(strength));
             strongest.dedup();
             all.extend(strongest);
         } else {

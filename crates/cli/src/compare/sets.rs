@@ -5,50 +5,12 @@
 use sliding_puzzle::{Eight, Fifteen};
 
 use crate::domain::AnyDomain;
-pub use crate::domain::Start;
+pub use crate::domain::{BoardSet, Instance, Start};
 use crate::domains::boards::{EIGHT, FIFTEEN, korf_instances};
 use crate::domains::pancakes;
-use crate::lines::{InvalidUtf8, lines};
 
 /// POJ 1077's sample board.
 pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
-
-/// An instance to solve, with where it comes from and, if published, its
-/// optimal length.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Instance {
-    /// The board, stack or map, with its domain.
-    pub start: Start,
-    /// Where it comes from: `seed 3`, `korf #16`, `line 7`.
-    pub origin: String,
-    /// The published optimal length, if known.
-    pub known_length: Option<usize>,
-}
-
-/// Instances of one domain, compared as a group.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardSet {
-    /// The name in the table: `3x3 random`, `4x4 korf`.
-    pub name: String,
-    /// The domain of every instance of the set.
-    pub domain: &'static dyn AnyDomain,
-    /// The instances.
-    pub instances: Vec<Instance>,
-}
-
-impl PartialEq for &'static dyn AnyDomain {
-    fn eq(&self, other: &Self) -> bool {
-        self.name() == other.name()
-    }
-}
-
-impl Eq for &'static dyn AnyDomain {}
-
-impl std::fmt::Debug for dyn AnyDomain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// What the default run solves, sized by [`DefaultSets`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,21 +111,4 @@ impl DefaultSets {
             .filter(|set| !set.instances.is_empty())
             .collect()
     }
-}
-
-/// The lines of a file of boards or stacks that are neither blank nor
-/// comments, numbered from 1 and trimmed; a line that is not UTF-8 comes
-/// as the place it breaks (a comment is a comment whatever its bytes).
-pub(crate) fn content_lines(
-    text: &[u8],
-) -> impl Iterator<Item = (usize, Result<&str, InvalidUtf8>)> {
-    lines(text)
-        .filter(|line| !line.is_comment())
-        .filter_map(|line| match line.text() {
-            Ok(text) => {
-                let text = text.trim();
-                (!text.is_empty() && !text.starts_with('#')).then_some((line.number(), Ok(text)))
-            }
-            Err(err) => Some((line.number(), Err(err))),
-        })
 }

@@ -10,14 +10,18 @@ use frontier::Limits;
 use sliding_puzzle::heuristic::Max;
 use sliding_puzzle::heuristic::pdb::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE};
 use sliding_puzzle::{
-    AnyBoard, Board, Eight, EightTable, Heuristic, LinearConflict, Manhattan, Misplaced, Move,
-    Puzzle, PuzzleState, Zero, format_moves,
+    AnyBoard, Board, Eight, EightTable, LinearConflict, Manhattan, Misplaced, Move, Puzzle,
+    PuzzleState, Zero, format_moves,
 };
 
-use crate::compare::{BoardSet, Instance};
-use crate::domain::{AnyDomain, Context, Domain, DomainInfo, Start};
-use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
-use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed_search};
+use self::heuristics::BoardHeuristic;
+use crate::domain::{AnyDomain, BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::registry::{
+    self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
+};
+use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed};
+
+pub mod heuristics;
 
 /// `W`×`H` sliding boards, the domain. Holds the 3x3 table once built,
 /// shared by every solver.
@@ -131,35 +135,31 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
         }
     }
 
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
-        match algorithm {
-            Algorithm::Table if !Self::is_eight() => Some("the table holds 3x3 boards only"),
-            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense
-                if !Self::is_eight() =>
-            {
-                Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
-            }
-            Algorithm::Jps => Some("jump point search is for grid maps"),
-            _ => None,
+    fn kind(&self) -> &'static str {
+        heuristics::KIND
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        use Capability::{Backward, BackwardHeuristic, FewestSteps, Ranks, Reversible, Table};
+        if Self::is_eight() {
+            Capabilities::of(&[
+                Table,
+                FewestSteps,
+                Backward,
+                BackwardHeuristic,
+                Ranks,
+                Reversible,
+            ])
+        } else {
+            Capabilities::of(&[FewestSteps, Backward, BackwardHeuristic, Reversible])
         }
     }
 
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
-        let fifteen = W == 4 && H == 4;
-        match heuristic {
-            HeuristicName::Gap3
-            | HeuristicName::Gap2
-            | HeuristicName::Gap1
-            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
-            HeuristicName::Octile => Some("it measures grid maps"),
-            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 if !fifteen => {
-                Some("its pattern database is for 4x4 boards")
-            }
-            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 if !fifteen => {
-                Some("its pattern databases are for 4x4 boards")
-            }
-            HeuristicName::Pdb6666 => Some("its pattern database is for 5x5 boards"),
-            _ => None,
+    fn heuristics(&self) -> &'static [Heuristic] {
+        if W == 4 && H == 4 {
+            heuristics::FIFTEEN
+        } else {
+            heuristics::EVERY_SIZE
         }
     }
 
@@ -209,7 +209,7 @@ impl<const W: usize, const H: usize> Domain for Boards<W, H> {
         }
         // The algorithms that use no heuristic get zero: they do not pay
         // for one.
-        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
         let search = Search {
             instances: self.instances(),
             board: *board,
@@ -231,13 +231,13 @@ trait WithHeuristic<const W: usize, const H: usize> {
     /// What it gives.
     type Output;
     /// Does it with `heuristic`.
-    fn call<Hr: Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
+    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
 }
 
 /// Builds `name`'s heuristic for `W`×`H` boards (loading or building its
 /// pattern databases) and hands it to `then`: the board heuristics' table.
 fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
-    name: HeuristicName,
+    name: Heuristic,
     context: &Context,
     then: T,
 ) -> Result<T::Output, SolveError> {
@@ -256,19 +256,19 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
     // lookups, which would need 16 more tables each.
     let plain = |groups: &[&[u8]]| database(groups, Some(false));
     let regular = |groups: &[&[u8]]| database(groups, None);
-    Ok(match name {
-        HeuristicName::Zero => then.call(Zero),
-        HeuristicName::Misplaced => then.call(Misplaced),
-        HeuristicName::Manhattan => then.call(Manhattan),
-        HeuristicName::LinearConflict => then.call(LinearConflict),
-        HeuristicName::Pdb555 => then.call(regular(&FIFTEEN_5_5_5)?),
-        HeuristicName::Pdb663 => then.call(regular(&FIFTEEN_6_6_3)?),
-        HeuristicName::Pdb78 => then.call(regular(&FIFTEEN_7_8)?),
-        HeuristicName::Pdb78x2 => then.call(Max::new(
+    Ok(match BoardHeuristic::of(name) {
+        Some(BoardHeuristic::Zero) => then.call(Zero),
+        Some(BoardHeuristic::Misplaced) => then.call(Misplaced),
+        Some(BoardHeuristic::Manhattan) => then.call(Manhattan),
+        Some(BoardHeuristic::LinearConflict) => then.call(LinearConflict),
+        Some(BoardHeuristic::Pdb555) => then.call(regular(&FIFTEEN_5_5_5)?),
+        Some(BoardHeuristic::Pdb663) => then.call(regular(&FIFTEEN_6_6_3)?),
+        Some(BoardHeuristic::Pdb78) => then.call(regular(&FIFTEEN_7_8)?),
+        Some(BoardHeuristic::Pdb78x2) => then.call(Max::new(
             regular(&FIFTEEN_7_8)?,
             plain(&FIFTEEN_7_8_MORE[0])?,
         )),
-        HeuristicName::Pdb78x5 => then.call(Max::new(
+        Some(BoardHeuristic::Pdb78x5) => then.call(Max::new(
             regular(&FIFTEEN_7_8)?,
             Max::new(
                 plain(&FIFTEEN_7_8_MORE[0])?,
@@ -278,24 +278,11 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
                 ),
             ),
         )),
-        // cannot happen: the domain refuses the 5x5, pancake and grid
-        // heuristics first
-        HeuristicName::Pdb6666 => {
+        // cannot happen: the domain refuses the others first
+        None | Some(BoardHeuristic::Pdb6666) => {
             return Err(SolveError::Unavailable {
                 heuristic: name,
-                reason: "its pattern database is for 5x5 boards".to_owned(),
-            });
-        }
-        HeuristicName::Gap3 | HeuristicName::Gap2 | HeuristicName::Gap1 | HeuristicName::Gap => {
-            return Err(SolveError::Unavailable {
-                heuristic: name,
-                reason: "it counts the gaps of pancake stacks".to_owned(),
-            });
-        }
-        HeuristicName::Octile => {
-            return Err(SolveError::Unavailable {
-                heuristic: name,
-                reason: "it measures grid maps".to_owned(),
+                reason: format!("it is not a heuristic of {W}x{H} boards"),
             });
         }
     })
@@ -306,7 +293,7 @@ struct Build;
 
 impl<const W: usize, const H: usize> WithHeuristic<W, H> for Build {
     type Output = ();
-    fn call<Hr: Heuristic<W, H> + Sync>(self, _: Hr) {}
+    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, _: Hr) {}
 }
 
 /// One board searched by one strategy, once its heuristic is built.
@@ -321,7 +308,7 @@ struct Search<'a, const W: usize, const H: usize> {
 impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
     type Output = Result<Attempt, SolveError>;
 
-    fn call<Hr: Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
+    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
         let Search {
             instances,
             board,
@@ -330,8 +317,7 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
             kept,
         } = self;
         let puzzle = Puzzle::new(board, heuristic);
-        let (result, elapsed) =
-            timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        let (result, elapsed) = timed(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
         let Some(result) = result else {
             return Err(SolveError::cannot_run(strategy, instances));
         };
@@ -345,7 +331,9 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
 /// Boards search in place (IDA*), backward (bidirectional BFS, MM, NBS),
 /// with reversible moves (BPMX) and ranked states (the dense tables,
 /// which the 4x4 domain refuses first).
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H> + Sync> Searchable for Puzzle<W, H, Hr> {
+impl<const W: usize, const H: usize, Hr: sliding_puzzle::Heuristic<W, H> + Sync> Searchable
+    for Puzzle<W, H, Hr>
+{
     fn special(
         &self,
         algorithm: Algorithm,
@@ -407,7 +395,7 @@ pub fn read_boards(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut three = Vec::new();
     let mut four = Vec::new();
     let mut skipped = Vec::new();
-    for (number, line) in crate::compare::content_lines(text) {
+    for (number, line) in crate::lines::content_lines(text) {
         let line = match line {
             Ok(line) => line,
             Err(err) => {

@@ -26,15 +26,31 @@ use std::sync::Arc;
 
 use frontier::Limits;
 use grid::{
-    Cell, Direction, Grid, Heuristic, Jps, Jump, JumpPoint, MapError, Octile, Query, Route,
-    RouteError, ScenarioError,
+    Cell, Direction, Grid, Jps, Jump, JumpPoint, MapError, Octile, Query, Route, RouteError,
+    ScenarioError,
 };
 
-use crate::compare::{BoardSet, Instance};
-use crate::domain::{Context, Domain, DomainInfo, Start};
-use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
+use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::registry::{
+    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
+};
 use crate::scenarios::{self, LoadError};
-use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed_search};
+use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed};
+
+/// The octile distance.
+static OCTILE: HeuristicRow = HeuristicRow::new(
+    [
+        "octile",
+        "octile",
+        "The octile distance to the goal on a grid map (straight steps 1, diagonal steps √2, \
+         walls ignored): exact on an open map",
+    ],
+    "grid maps",
+    "it measures grid maps",
+);
+
+/// The heuristics of grid maps.
+const HEURISTICS: &[Heuristic] = &[Heuristic::ZERO, Heuristic::new(&OCTILE)];
 
 /// Grid maps, the domain.
 #[derive(Debug, Default)]
@@ -123,53 +139,28 @@ impl DomainInfo for GridMaps {
         "grid maps"
     }
 
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
-        match algorithm {
-            Algorithm::Table => Some("the table holds 3x3 boards only"),
-            // Refused rather than offered as "not optimal" (as on terrain):
-            // the scenarios give the shortest length, which breadth-first
-            // search does not look for, and A* with the zero heuristic
-            // (Dijkstra) is the uninformed search that does.
-            Algorithm::Bfs
-            | Algorithm::BfsDense
-            | Algorithm::Bidirectional
-            | Algorithm::BidirectionalDense => Some(
-                "a step costs 1 or √2: breadth-first search finds the fewest steps, not the \
-                 shortest path (A* with the zero heuristic is Dijkstra's algorithm)",
-            ),
-            Algorithm::AStar
-            | Algorithm::AStarDense
-            | Algorithm::IdaStar
-            | Algorithm::IdaStarBpmx
-            | Algorithm::Greedy
-            | Algorithm::Mm
-            | Algorithm::Nbs
-            | Algorithm::Dvcbs
-            | Algorithm::Bae
-            | Algorithm::Jps => None,
-        }
+    fn kind(&self) -> &'static str {
+        "grid maps"
     }
 
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
-        match heuristic {
-            HeuristicName::Zero | HeuristicName::Octile => None,
-            HeuristicName::Manhattan => Some(
-                "it counts a diagonal step (√2) as 2: it overestimates on 8-connected maps, \
-                 the octile distance does not",
-            ),
-            HeuristicName::Gap3
-            | HeuristicName::Gap2
-            | HeuristicName::Gap1
-            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
-            HeuristicName::Misplaced
-            | HeuristicName::LinearConflict
-            | HeuristicName::Pdb555
-            | HeuristicName::Pdb663
-            | HeuristicName::Pdb78
-            | HeuristicName::Pdb78x2
-            | HeuristicName::Pdb78x5
-            | HeuristicName::Pdb6666 => Some("it measures sliding-puzzle boards"),
-        }
+    /// Every capability of a route but a table and breadth-first search's
+    /// answers: a step costs 1 or √2, and the scenarios give the shortest
+    /// length, which the fewest steps need not be (A* with the zero
+    /// heuristic is the uninformed search that finds it).
+    fn capabilities(&self) -> Capabilities {
+        use Capability::{Backward, BackwardHeuristic, JumpPoints, Ranks, Reversible};
+        Capabilities::of(&[Backward, BackwardHeuristic, Ranks, Reversible, JumpPoints])
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        HEURISTICS
+    }
+
+    fn declined(&self, heuristic: Heuristic) -> Option<&'static str> {
+        (heuristic.name() == "manhattan").then_some(
+            "it counts a diagonal step (√2) as 2: it overestimates on 8-connected maps, the \
+             octile distance does not",
+        )
     }
 }
 
@@ -202,10 +193,10 @@ impl Domain for GridMaps {
         _: &Context,
     ) -> Result<Attempt, SolveError> {
         // The algorithms that use no heuristic get zero.
-        let estimate = if strategy.heuristic == Some(HeuristicName::Octile) {
-            Heuristic::Distance
+        let estimate = if strategy.heuristic == Some(Heuristic::new(&OCTILE)) {
+            grid::Heuristic::Distance
         } else {
-            Heuristic::Zero
+            grid::Heuristic::Zero
         };
         let route = instance.route().with_heuristic(estimate);
         let line = || self.to_line(instance);
@@ -214,14 +205,14 @@ impl Domain for GridMaps {
         let attempt = if strategy.algorithm == Algorithm::Jps {
             let jps = Jps::new(route);
             let (result, elapsed) =
-                timed_search(|| registry::run(Algorithm::AStar, &jps, limits, &mut kept.jumps));
+                timed(|| registry::run(Algorithm::AStar, &jps, limits, &mut kept.jumps));
             let result = result.ok_or(unsupported)?;
             Attempt::of_search::<Jps<'_, Octile>>(result, elapsed, (strategy, &line), |jumps| {
                 check(&route, &instance.query, optimal, jps.steps(&jumps))
             })?
         } else {
             let (result, elapsed) =
-                timed_search(|| registry::run(strategy.algorithm, &route, limits, &mut kept.cells));
+                timed(|| registry::run(strategy.algorithm, &route, limits, &mut kept.cells));
             let result = result.ok_or(unsupported)?;
             Attempt::of_search::<Route<'_, Octile>>(result, elapsed, (strategy, &line), |steps| {
                 check(&route, &instance.query, optimal, steps)

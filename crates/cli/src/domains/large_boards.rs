@@ -12,8 +12,11 @@ use sliding_puzzle::{
 };
 
 use crate::domain::{Context, Domain, DomainInfo};
-use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
-use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
+use crate::domains::boards::heuristics::{self, BoardHeuristic};
+use crate::registry::{
+    self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
+};
+use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
 
 /// `W`×`H` sliding boards of up to 25 cells ([`LargeBoard`]), the domain.
 #[derive(Debug, Default)]
@@ -49,39 +52,26 @@ impl<const W: usize, const H: usize> DomainInfo for LargeBoards<W, H> {
         }
     }
 
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
-        match algorithm {
-            Algorithm::Table => Some("the table holds 3x3 boards only"),
-            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
-                Some("dense tables are kept for 3x3 boards: 5x5 would need 25! entries")
-            }
-            Algorithm::Mm | Algorithm::Nbs => Some(
-                "large boards have no backward heuristic (toward the start): use bidirectional",
-            ),
-            Algorithm::Jps => Some("jump point search is for grid maps"),
-            _ => None,
-        }
+    fn kind(&self) -> &'static str {
+        heuristics::KIND
     }
 
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
-        match heuristic {
-            HeuristicName::Zero
-            | HeuristicName::Misplaced
-            | HeuristicName::Manhattan
-            | HeuristicName::LinearConflict => None,
-            HeuristicName::Pdb6666 if W == 5 && H == 5 => None,
-            HeuristicName::Pdb6666 => Some("its pattern database is for 5x5 boards"),
-            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 => {
-                Some("its pattern database is for 4x4 boards")
-            }
-            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
-                Some("its pattern databases are for 4x4 boards")
-            }
-            HeuristicName::Gap3
-            | HeuristicName::Gap2
-            | HeuristicName::Gap1
-            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
-            HeuristicName::Octile => Some("it measures grid maps"),
+    /// No backward heuristic: the 6-6-6-6 databases measure the way to
+    /// the goal only, and MM, NBS, DVCBS and BAE* would search backward
+    /// blind.
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::of(&[
+            Capability::FewestSteps,
+            Capability::Backward,
+            Capability::Reversible,
+        ])
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        if W == 5 && H == 5 {
+            heuristics::TWENTYFOUR
+        } else {
+            heuristics::EVERY_SIZE
         }
     }
 }
@@ -130,11 +120,13 @@ impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
         if !board.is_solvable() {
             return Ok(Attempt::unsolvable());
         }
-        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
-        if heuristic == HeuristicName::Pdb6666 && strategy.algorithm == Algorithm::IdaStar {
+        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
+        if BoardHeuristic::of(heuristic) == Some(BoardHeuristic::Pdb6666)
+            && strategy.algorithm == Algorithm::IdaStar
+        {
             let database = large_database::<W, H>(context)?;
             if let Some(puzzle) = database.direct_puzzle(*board) {
-                let (result, elapsed) = timed_search(|| {
+                let (result, elapsed) = timed(|| {
                     registry::in_place(strategy.algorithm, &puzzle, limits, &mut kept.direct)
                 });
                 return attempt::<W, H, DirectPuzzle<'_, W, H>>(
@@ -171,7 +163,7 @@ trait WithHeuristic<const W: usize, const H: usize> {
 /// Builds `name`'s heuristic (loading or building its pattern databases)
 /// and hands it to `then`.
 fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
-    name: HeuristicName,
+    name: Heuristic,
     context: &Context,
     then: T,
 ) -> Result<T::Output, SolveError> {
@@ -179,12 +171,12 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
         heuristic: name,
         reason,
     };
-    Ok(match name {
-        HeuristicName::Zero => then.call(Zero),
-        HeuristicName::Misplaced => then.call(Misplaced),
-        HeuristicName::Manhattan => then.call(Manhattan),
-        HeuristicName::LinearConflict => then.call(LinearConflict),
-        HeuristicName::Pdb6666 => then.call(large_database::<W, H>(context)?),
+    Ok(match BoardHeuristic::of(name) {
+        Some(BoardHeuristic::Zero) => then.call(Zero),
+        Some(BoardHeuristic::Misplaced) => then.call(Misplaced),
+        Some(BoardHeuristic::Manhattan) => then.call(Manhattan),
+        Some(BoardHeuristic::LinearConflict) => then.call(LinearConflict),
+        Some(BoardHeuristic::Pdb6666) => then.call(large_database::<W, H>(context)?),
         // cannot happen: the domain refuses the others first
         _ => {
             return Err(unavailable(
@@ -202,7 +194,7 @@ fn large_database<const W: usize, const H: usize>(
         .databases
         .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
         .map_err(|reason| SolveError::Unavailable {
-            heuristic: HeuristicName::Pdb6666,
+            heuristic: BoardHeuristic::Pdb6666.heuristic(),
             reason,
         })
 }
@@ -255,13 +247,13 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
             kept,
         } = self;
         let puzzle = LargePuzzle::new(board, heuristic);
-        let searched = timed_search(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        let searched = timed(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
         attempt::<W, H, LargePuzzle<W, H, Hr>>(instances, board, strategy, searched)
     }
 }
 
 /// Large boards search in place (IDA*), backward (bidirectional BFS; the
-/// domain refuses MM and NBS, which would search backward blind) and with
+/// domain has no backward heuristic for the others) and with
 /// reversible moves (BPMX); they have no ranking.
 impl<const W: usize, const H: usize, Hr: LargeHeuristic<W, H> + Sync> Searchable
     for LargePuzzle<W, H, Hr>

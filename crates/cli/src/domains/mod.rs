@@ -1,10 +1,185 @@
-//! The domains, one module each: what [`crate::domain::Domain`] asks of a
-//! kind of instance, for sliding boards, pancake stacks, terrain maps and
-//! grid maps.
-//! Each is listed once in [`crate::domain::DOMAINS`].
+//! The domains, one module each: what [`Domain`](crate::domain::Domain)
+//! asks of a kind of instance, for sliding boards, pancake stacks, terrain
+//! maps and grid maps; and [`DOMAINS`], the one list of them.
+//!
+//! A new domain is a module here and a line of [`DOMAINS`]: the programs
+//! and the comparison find it, its heuristics and its capabilities there.
+
+use std::sync::LazyLock;
+
+use crate::domain::AnyDomain;
+use crate::registry::{Algorithm, Heuristic};
 
 pub mod boards;
 pub mod grids;
 pub mod large_boards;
 pub mod pancakes;
 pub mod terrain;
+
+/// Every domain, in the order of the comparison and its chart.
+pub static DOMAINS: [&dyn AnyDomain; 6] = [
+    &boards::EIGHT,
+    &boards::FIFTEEN,
+    &large_boards::TWENTYFOUR,
+    &pancakes::PANCAKES,
+    &terrain::TERRAIN,
+    &grids::GRIDS,
+];
+
+/// Every heuristic some domain offers, once each (by name), in the
+/// domains' order and each domain's (weakest first): the values
+/// `--heuristic` reads, and the order of the chart's colours.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::domains::heuristics;
+///
+/// let names: Vec<_> = heuristics().iter().map(|h| h.name()).collect();
+/// assert_eq!(names[..4], ["zero", "misplaced", "manhattan", "linear-conflict"]);
+/// assert_eq!(names.last(), Some(&"octile"));
+/// ```
+#[must_use]
+pub fn heuristics() -> &'static [Heuristic] {
+    /// The list, gathered on first use.
+    static ALL: LazyLock<Vec<Heuristic>> = LazyLock::new(|| {
+        let mut all: Vec<Heuristic> = Vec::new();
+        for domain in DOMAINS {
+            for &heuristic in domain.heuristics() {
+                if !all.contains(&heuristic) {
+                    all.push(heuristic);
+                }
+            }
+        }
+        all
+    });
+    &ALL
+}
+
+/// The heuristic called `name` by some domain, if any.
+#[must_use]
+pub fn heuristic(name: &str) -> Option<Heuristic> {
+    heuristics().iter().copied().find(|h| h.name() == name)
+}
+
+/// Where `heuristic` stands in [`heuristics`]: weaker heuristics of a
+/// domain come first.
+#[must_use]
+pub fn strength(heuristic: Heuristic) -> usize {
+    heuristics()
+        .iter()
+        .position(|&h| h == heuristic)
+        .unwrap_or(usize::MAX)
+}
+
+/// The heuristics `compare` runs by default, weakest first.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::domains::compared_heuristics;
+///
+/// let names: Vec<_> = compared_heuristics().iter().map(|h| h.name()).collect();
+/// assert_eq!(
+///     names,
+///     ["misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap", "octile"]
+/// );
+/// ```
+#[must_use]
+pub fn compared_heuristics() -> Vec<Heuristic> {
+    heuristics()
+        .iter()
+        .copied()
+        .filter(|h| h.is_compared())
+        .collect()
+}
+
+/// A parser of `--algo` values for a program that solves `domains`:
+/// `--help` lists the algorithms at least one of them offers, each with
+/// its help line. The others are still read, so that the solver can
+/// refuse them with the domain's reason.
+#[must_use]
+pub fn algorithms_of(
+    domains: &'static [&'static dyn AnyDomain],
+) -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    listed(
+        Algorithm::ALL,
+        |a| (a.name(), a.entry().help),
+        move |a| domains.iter().any(|d| d.algorithm_refusal(a).is_none()),
+    )
+}
+
+/// A parser of `--heuristic` values for a program that solves `domains`:
+/// `--help` lists the heuristics at least one of them offers, as
+/// [`algorithms_of`].
+#[must_use]
+pub fn heuristics_of(
+    domains: &'static [&'static dyn AnyDomain],
+) -> impl clap::builder::TypedValueParser<Value = Heuristic> {
+    listed(
+        heuristics(),
+        |h| (h.name(), h.row().help),
+        move |h| domains.iter().any(|d| d.heuristic_refusal(h).is_none()),
+    )
+}
+
+/// A parser of the values `all`, each named and described by `entry`,
+/// those not `shown` hidden from `--help`.
+fn listed<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    entry: fn(T) -> (&'static str, &'static str),
+    shown: impl Fn(T) -> bool,
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    let values = all.iter().map(|&value| {
+        let (name, help) = entry(value);
+        clap::builder::PossibleValue::new(name)
+            .help(help)
+            .hide(!shown(value))
+    });
+    clap::builder::TypedValueParser::try_map(
+        clap::builder::PossibleValuesParser::new(values),
+        move |name: String| {
+            // The parser accepted only these names.
+            all.iter()
+                .copied()
+                .find(|&value| entry(value).0 == name)
+                .ok_or(clap::Error::new(clap::error::ErrorKind::InvalidValue))
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_heuristic_is_listed_once_and_no_name_is_shared() {
+        let mut names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        names.extend(heuristics().iter().map(|h| h.name()));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            count,
+            "no two entries share a command-line value"
+        );
+    }
+
+    #[test]
+    fn every_domain_offers_zero_and_lists_its_heuristics_weakest_first() {
+        for domain in DOMAINS {
+            let offered = domain.heuristics();
+            assert_eq!(offered.first(), Some(&Heuristic::ZERO), "{}", domain.name());
+            assert!(
+                offered.is_sorted_by_key(|&h| strength(h)),
+                "{}: {offered:?}",
+                domain.name()
+            );
+            for &heuristic in heuristics() {
+                let refused = domain.heuristic_refusal(heuristic);
+                assert_eq!(refused.is_none(), offered.contains(&heuristic));
+            }
+        }
+    }
+}

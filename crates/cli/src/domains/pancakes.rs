@@ -7,10 +7,76 @@ use std::collections::BTreeMap;
 use frontier::Limits;
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
 
-use crate::compare::{BoardSet, Instance};
-use crate::domain::{Context, Domain, DomainInfo, Start};
-use crate::registry::{self, Algorithm, HeuristicName, Kept, ResultOf, Searchable};
-use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
+use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::registry::{
+    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
+};
+use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
+
+/// What the GAP heuristics measure.
+const KIND: &str = "pancake stacks";
+
+/// Why a domain of another kind refuses a GAP heuristic.
+const MEASURES: &str = "it counts the gaps of pancake stacks";
+
+/// GAP-3.
+static GAP_3: HeuristicRow = HeuristicRow::new(
+    [
+        "gap-3",
+        "GAP-3",
+        "GAP-3 (pancakes): the gaps between neighbours that are not consecutive, ignoring \
+         those involving pancakes 1, 2 and 3",
+    ],
+    KIND,
+    MEASURES,
+);
+
+/// GAP-2.
+static GAP_2: HeuristicRow = HeuristicRow::new(
+    [
+        "gap-2",
+        "GAP-2",
+        "GAP-2 (pancakes): the gaps, ignoring those involving pancakes 1 and 2",
+    ],
+    KIND,
+    MEASURES,
+);
+
+/// GAP-1.
+static GAP_1: HeuristicRow = HeuristicRow::new(
+    [
+        "gap-1",
+        "GAP-1",
+        "GAP-1 (pancakes): the gaps, ignoring those involving pancake 1",
+    ],
+    KIND,
+    MEASURES,
+);
+
+/// GAP.
+static GAP: HeuristicRow = HeuristicRow::new(
+    [
+        "gap",
+        "GAP",
+        "GAP (Helmert 2010; pancakes): the number of neighbours, the plate included, that are \
+         not consecutive pancakes",
+    ],
+    KIND,
+    MEASURES,
+);
+
+/// The heuristics of pancake stacks, weakest first, each with the
+/// pancakes its GAP-k ignores.
+const GAPS: [(Heuristic, u8); 5] = [
+    (Heuristic::ZERO, ZERO_GAP),
+    (Heuristic::new(&GAP_3), 3),
+    (Heuristic::new(&GAP_2), 2),
+    (Heuristic::new(&GAP_1), 1),
+    (Heuristic::new(&GAP), 0),
+];
+
+/// The heuristics of pancake stacks, weakest first.
+const HEURISTICS: &[Heuristic] = &[GAPS[0].0, GAPS[1].0, GAPS[2].0, GAPS[3].0, GAPS[4].0];
 
 /// Pancake stacks, the domain.
 #[derive(Debug, Default)]
@@ -33,29 +99,17 @@ impl DomainInfo for PancakeStacks {
         "pancake stacks"
     }
 
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
-        match algorithm {
-            Algorithm::Table => Some("the table holds 3x3 boards only"),
-            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
-                Some("dense tables are kept for 3x3 boards: 4x4 would need 16! entries")
-            }
-            Algorithm::Jps => Some("jump point search is for grid maps"),
-            _ => None,
-        }
+    fn kind(&self) -> &'static str {
+        KIND
     }
 
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
-        gap(heuristic).is_none().then_some(match heuristic {
-            HeuristicName::Pdb555 | HeuristicName::Pdb663 | HeuristicName::Pdb78 => {
-                "its pattern database is for 4x4 boards"
-            }
-            HeuristicName::Pdb78x2 | HeuristicName::Pdb78x5 => {
-                "its pattern databases are for 4x4 boards"
-            }
-            HeuristicName::Pdb6666 => "its pattern database is for 5x5 boards",
-            HeuristicName::Octile => "it measures grid maps",
-            _ => "it measures sliding-puzzle boards",
-        })
+    fn capabilities(&self) -> Capabilities {
+        use Capability::{Backward, BackwardHeuristic, FewestSteps, Reversible};
+        Capabilities::of(&[FewestSteps, Backward, BackwardHeuristic, Reversible])
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        HEURISTICS
     }
 }
 
@@ -76,7 +130,7 @@ impl Domain for PancakeStacks {
         _: &Context,
     ) -> Result<Attempt, SolveError> {
         // The algorithms that use no heuristic get zero.
-        let heuristic = strategy.heuristic.unwrap_or(HeuristicName::Zero);
+        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
         let Some(gap) = gap(heuristic) else {
             return Err(SolveError::Unsupported {
                 strategy,
@@ -85,8 +139,7 @@ impl Domain for PancakeStacks {
             });
         };
         let problem = Pancakes::new(*stack, gap);
-        let (result, elapsed) =
-            timed_search(|| registry::run(strategy.algorithm, &problem, limits, kept));
+        let (result, elapsed) = timed(|| registry::run(strategy.algorithm, &problem, limits, kept));
         let Some(result) = result else {
             return Err(SolveError::cannot_run(strategy, self.instances()));
         };
@@ -105,17 +158,11 @@ impl Domain for PancakeStacks {
     }
 }
 
-/// The GAP-k a heuristic name stands for on pancakes, if any: the
-/// heuristic table of this domain.
-fn gap(heuristic: HeuristicName) -> Option<Gap> {
-    match heuristic {
-        HeuristicName::Zero => Some(Gap::ignoring(ZERO_GAP)),
-        HeuristicName::Gap3 => Some(Gap::ignoring(3)),
-        HeuristicName::Gap2 => Some(Gap::ignoring(2)),
-        HeuristicName::Gap1 => Some(Gap::ignoring(1)),
-        HeuristicName::Gap => Some(Gap::FULL),
-        _ => None,
-    }
+/// The GAP-k `heuristic` stands for on pancakes, if any.
+fn gap(heuristic: Heuristic) -> Option<Gap> {
+    GAPS.iter()
+        .find(|(h, _)| *h == heuristic)
+        .map(|&(_, ignored)| Gap::ignoring(ignored))
 }
 
 /// Stacks search backward (bidirectional BFS, MM, NBS) and have
@@ -175,7 +222,7 @@ pub fn random_set(len: usize, count: usize, seed: u64) -> BoardSet {
 pub fn read_stacks(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
     let mut skipped = Vec::new();
-    for (number, line) in crate::compare::content_lines(text) {
+    for (number, line) in crate::lines::content_lines(text) {
         let line = match line {
             Ok(line) => line,
             Err(err) => {

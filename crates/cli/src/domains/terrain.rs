@@ -5,13 +5,29 @@
 
 use frontier::Limits;
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
-use grid::{Cell, Direction, Heuristic, Route};
+use grid::{Cell, Direction, Route};
 
-use crate::compare::{BoardSet, Instance};
-use crate::domain::{Context, Domain, DomainInfo, Start};
+use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
 use crate::domains::grids::steps_text;
-use crate::registry::{self, Algorithm, HeuristicName, Kept, Searchable};
-use crate::strategy::{Attempt, Path, SolveError, Strategy, timed_search};
+use crate::registry::{
+    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, Searchable,
+};
+use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
+
+/// The Manhattan distance to a terrain map's goal: admissible, as every
+/// step costs at least 1.
+static MANHATTAN: HeuristicRow = HeuristicRow::new(
+    [
+        "manhattan",
+        "manhattan",
+        "The Manhattan distance to the goal (a terrain map's steps cost at least 1)",
+    ],
+    "terrain maps",
+    "it measures terrain maps",
+);
+
+/// The heuristics of terrain maps.
+const HEURISTICS: &[Heuristic] = &[Heuristic::ZERO, Heuristic::new(&MANHATTAN)];
 
 /// Terrain maps, the domain.
 #[derive(Debug, Default)]
@@ -29,47 +45,24 @@ impl DomainInfo for Maps {
         "terrain maps"
     }
 
-    fn algorithm_refusal(&self, algorithm: Algorithm) -> Option<&'static str> {
-        match algorithm {
-            Algorithm::Table => Some("the table holds 3x3 boards only"),
-            Algorithm::BfsDense | Algorithm::BidirectionalDense | Algorithm::AStarDense => {
-                Some("terrain maps are compared with hashed tables only")
-            }
-            Algorithm::Bidirectional
-            | Algorithm::Mm
-            | Algorithm::Nbs
-            | Algorithm::Dvcbs
-            | Algorithm::Bae => {
-                Some("a step costs what the cell entered costs: a map is searched forward only")
-            }
-            Algorithm::IdaStarBpmx => {
-                Some("a step back does not cost what the step did: BPMX needs reversible moves")
-            }
-            Algorithm::Jps => Some(
-                "jump point search needs steps of one cost in eight directions: a terrain \
-                 map's steps cost their cell's weight",
-            ),
-            Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Greedy => None,
-        }
+    fn kind(&self) -> &'static str {
+        "terrain maps"
+    }
+
+    /// Forward only: a step costs what the cell entered costs, so a step
+    /// back does not cost what the step did. Breadth-first search runs,
+    /// not optimal ([`is_optimal`](DomainInfo::is_optimal)).
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::of(&[Capability::FewestSteps])
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        HEURISTICS
     }
 
     fn is_optimal(&self, algorithm: Algorithm) -> bool {
         // Steps cost 1 to 9: the fewest steps need not be the cheapest.
         algorithm.is_optimal() && algorithm.uses_heuristic()
-    }
-
-    fn heuristic_refusal(&self, heuristic: HeuristicName) -> Option<&'static str> {
-        match heuristic {
-            HeuristicName::Zero | HeuristicName::Manhattan => None,
-            HeuristicName::Octile => {
-                Some("it measures 8-connected grid maps: a terrain map steps in four directions")
-            }
-            HeuristicName::Gap3
-            | HeuristicName::Gap2
-            | HeuristicName::Gap1
-            | HeuristicName::Gap => Some("it counts the gaps of pancake stacks"),
-            _ => Some("it measures sliding-puzzle boards"),
-        }
     }
 }
 
@@ -91,14 +84,13 @@ impl Domain for Maps {
     ) -> Result<Attempt, SolveError> {
         // The map's own heuristic is the Manhattan distance; the algorithms
         // that use none get zero.
-        let estimate = if strategy.heuristic == Some(HeuristicName::Manhattan) {
-            Heuristic::Distance
+        let estimate = if strategy.heuristic == Some(Heuristic::new(&MANHATTAN)) {
+            grid::Heuristic::Distance
         } else {
-            Heuristic::Zero
+            grid::Heuristic::Zero
         };
         let route = map.route().with_heuristic(estimate);
-        let (result, elapsed) =
-            timed_search(|| registry::run(strategy.algorithm, &route, limits, kept));
+        let (result, elapsed) = timed(|| registry::run(strategy.algorithm, &route, limits, kept));
         let Some(result) = result else {
             return Err(SolveError::cannot_run(strategy, self.instances()));
         };
@@ -171,7 +163,8 @@ mod tests {
     use frontier::Limits;
 
     use super::*;
-    use crate::strategy::{Answer, Solver};
+    use crate::domain::Solver;
+    use crate::strategy::Answer;
 
     fn tiny() -> TerrainMap {
         "S19\n1#1\n11G".parse().unwrap()
@@ -184,7 +177,11 @@ mod tests {
         let mut offered = 0;
         let strategies: std::collections::BTreeSet<Strategy> = Algorithm::ALL
             .iter()
-            .flat_map(|&a| HeuristicName::ALL.iter().map(move |&h| Strategy::new(a, h)))
+            .flat_map(|&a| {
+                crate::domains::heuristics()
+                    .iter()
+                    .map(move |&h| Strategy::new(a, h))
+            })
             .collect();
         for strategy in strategies {
             let algorithm = strategy.algorithm;
@@ -215,7 +212,7 @@ mod tests {
     #[test]
     fn a_walled_off_goal_is_unsolvable() {
         let map: TerrainMap = "S#1\n##1\n11G".parse().unwrap();
-        let astar = Strategy::new(Algorithm::AStar, HeuristicName::Manhattan);
+        let astar = Strategy::new(Algorithm::AStar, Heuristic::new(&MANHATTAN));
         let attempt = Solver::new()
             .solve(&TERRAIN, &map, astar, &Limits::new())
             .unwrap();

@@ -72,15 +72,17 @@ use crate::compare::{
     self, BoardSet, CrossCheck, DefaultSets, Format, Settings, Task, cross_check, plan,
     read_boards, read_map, read_scenarios, read_stacks, strategies_of, summarise,
 };
+use crate::databases::DatabaseArgs;
 use crate::domain::DomainInfo;
+use crate::domain::Solver;
 use crate::domains::boards::EIGHT;
 use crate::domains::grids::GRIDS;
+use crate::domains::{DOMAINS, compared_heuristics, heuristics_of};
 use crate::input::{read_file, shown};
 use crate::jobs::{Jobs, parse_jobs, thread_pool};
 use crate::output::with_stdout;
 use crate::progress::Progress;
-use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
-use crate::strategy::Solver;
+use crate::registry::{Algorithm, Heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
@@ -191,8 +193,13 @@ pub struct Args {
     /// on the sets it fits (the GAP family on pancake stacks, the others on
     /// boards; dense-table variants run with the strongest that fits their
     /// boards only)
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = HeuristicName::compared())]
-    heuristics: Vec<HeuristicName>,
+    #[arg(
+        long,
+        value_parser = heuristics_of(&DOMAINS),
+        value_delimiter = ',',
+        default_values = compared_heuristics().into_iter().map(Heuristic::name)
+    )]
+    heuristics: Vec<Heuristic>,
 
     #[command(flatten)]
     databases: DatabaseArgs,
@@ -236,7 +243,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let table_build = (strategies.iter().any(|s| !s.algorithm.searches())
         && sets.iter().any(|set| set.domain.name() == EIGHT.name()))
     .then(|| {
-        compare::timed(|| {
+        crate::strategy::timed(|| {
             EIGHT.table();
         })
         .1

@@ -39,13 +39,15 @@ use super::{Invocation, Program};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
+use crate::databases::DatabaseArgs;
+use crate::domain::AnyDomain;
+use crate::domain::Solver;
 use crate::domains::boards::{self, EIGHT, FIFTEEN};
+use crate::domains::{algorithms_of, heuristics_of};
 use crate::eight::{Boards, SizeMode};
 use crate::output::{Stdout, StdoutError, with_stdout};
-use crate::registry::DatabaseArgs;
 use crate::strategy::{
-    Algorithm, Answer, Attempt, HeuristicName, SolveError, Solver, Strategy, ignored_heuristic,
+    Algorithm, Answer, Attempt, Heuristic, SolveError, Strategy, ignored_heuristic,
 };
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -74,7 +76,7 @@ pub struct Args {
     /// The heuristic of the guided algorithms (astar, idastar, greedy, mm,
     /// nbs, ...); refused beside an --algo that uses none
     #[arg(long, value_parser = heuristics_of(&BOARDS), default_value = "linear-conflict")]
-    heuristic: HeuristicName,
+    heuristic: Heuristic,
 
     /// How many tokens make a board: 3 (every 9), 4 (every 16), or auto (a
     /// line of exactly 16 tokens is a 4x4 board, otherwise 9 at a time)

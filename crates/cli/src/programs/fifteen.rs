@@ -57,12 +57,15 @@ use std::sync::Arc;
 use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
 use super::{Invocation, Program};
 
-use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
+use crate::databases::DatabaseArgs;
+use crate::domain::AnyDomain;
+use crate::domain::Solver;
 use crate::domains::boards::FIFTEEN;
+use crate::domains::{algorithms_of, heuristics_of};
 use crate::jobs::{Jobs, parse_jobs};
 use crate::output::with_stdout;
-use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
-use crate::strategy::{Solver, Strategy, ignored_heuristic};
+use crate::registry::{Algorithm, Heuristic};
+use crate::strategy::{Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
@@ -80,7 +83,7 @@ pub struct Args {
     /// The heuristic guiding the search; refused beside an --algo that
     /// uses none
     #[arg(long, value_parser = heuristics_of(&BOARDS), default_value = "pdb-7-8")]
-    heuristic: HeuristicName,
+    heuristic: Heuristic,
 
     /// The algorithm (one that handles 4x4 boards)
     #[arg(long, value_parser = algorithms_of(&BOARDS), default_value = "idastar")]

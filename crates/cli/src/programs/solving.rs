@@ -14,10 +14,11 @@ use sliding_puzzle::instances::Instance;
 use sliding_puzzle::{Board, Packing};
 
 use crate::domain::Domain;
+use crate::domain::Solver;
 use crate::input::{excerpt, read_file};
 use crate::lines::lines;
 use crate::output::{Stdout, StdoutError};
-use crate::strategy::{Answer, Solver, Strategy};
+use crate::strategy::{Answer, Strategy};
 
 /// One instance read from a file: an id, a published length and a board
 /// of either size.

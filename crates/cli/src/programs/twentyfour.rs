@@ -73,13 +73,16 @@ use std::time::Duration;
 use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
 use super::{Invocation, Program};
 
-use crate::domain::{AnyDomain, algorithms_of, heuristics_of};
+use crate::databases::DatabaseArgs;
+use crate::domain::AnyDomain;
+use crate::domain::Solver;
 use crate::domains::large_boards::TWENTYFOUR;
+use crate::domains::{algorithms_of, heuristics_of};
 use crate::input::excerpt;
 use crate::jobs::{Jobs, parse_jobs};
 use crate::output::with_stdout;
-use crate::registry::{Algorithm, DatabaseArgs, HeuristicName};
-use crate::strategy::{Solver, Strategy, ignored_heuristic};
+use crate::registry::{Algorithm, Heuristic};
+use crate::strategy::{Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::{CancelFlag, Limits};
@@ -97,7 +100,7 @@ pub struct Args {
     /// The heuristic guiding the search; refused beside an --algo that
     /// uses none
     #[arg(long, value_parser = heuristics_of(&BOARDS), default_value = "pdb-6-6-6-6")]
-    heuristic: HeuristicName,
+    heuristic: Heuristic,
 
     /// The algorithm (one that handles 5x5 boards)
     #[arg(long, value_parser = algorithms_of(&BOARDS), default_value = "idastar")]

@@ -1,9 +1,9 @@
 use frontier::{Limit, Limits};
 
 use super::*;
-use crate::domain::DOMAINS;
+use crate::domain::Solver;
 use crate::domain::strategies_offered;
-use crate::strategy::Solver;
+use crate::domains::DOMAINS;
 
 const SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
 
@@ -52,7 +52,10 @@ fn unsolvable_boards_are_not_searched() {
 fn four_by_four_limits_and_refusals() {
     let board = Board::<4, 4>::random_walk(3, 12);
     let mut solver = Solver::new();
-    let ida = Strategy::new(Algorithm::IdaStar, HeuristicName::LinearConflict);
+    let ida = Strategy::new(
+        Algorithm::IdaStar,
+        crate::domains::heuristic("linear-conflict").unwrap(),
+    );
     let by_ida = solver.solve(&FIFTEEN, &board, ida, &Limits::new()).unwrap();
     let bfs = solver
         .solve(
@@ -79,7 +82,10 @@ fn four_by_four_limits_and_refusals() {
     ));
     assert!(!Strategy::plain(Algorithm::AStarDense).handles(&FIFTEEN));
     let sample: Eight = SAMPLE.parse().unwrap();
-    let pdb = Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb555);
+    let pdb = Strategy::new(
+        Algorithm::IdaStar,
+        crate::domains::heuristic("pdb-5-5-5").unwrap(),
+    );
     let refused = solver
         .solve(&EIGHT, &sample, pdb, &Limits::new())
         .unwrap_err();
@@ -122,7 +128,7 @@ fn capabilities() {
             );
         }
     }
-    for &heuristic in HeuristicName::ALL {
+    for &heuristic in crate::domains::heuristics() {
         assert!(
             DOMAINS
                 .iter()
@@ -132,10 +138,24 @@ fn capabilities() {
     }
     assert!(!Algorithm::Table.searches());
     assert!(Algorithm::AStarDense.is_dense() && Algorithm::AStarDense.uses_heuristic());
-    assert!(EIGHT.heuristic_refusal(HeuristicName::Pdb78).is_some());
-    assert_eq!(HeuristicName::Pdb78.name(), "pdb-7-8");
-    assert_eq!(HeuristicName::Pdb78x2.name(), "pdb-7-8x2");
-    assert!(EIGHT.heuristic_refusal(HeuristicName::Pdb78x5).is_some());
+    assert!(
+        EIGHT
+            .heuristic_refusal(crate::domains::heuristic("pdb-7-8").unwrap())
+            .is_some()
+    );
+    assert_eq!(
+        crate::domains::heuristic("pdb-7-8").unwrap().name(),
+        "pdb-7-8"
+    );
+    assert_eq!(
+        crate::domains::heuristic("pdb-7-8x2").unwrap().name(),
+        "pdb-7-8x2"
+    );
+    assert!(
+        EIGHT
+            .heuristic_refusal(crate::domains::heuristic("pdb-7-8x5").unwrap())
+            .is_some()
+    );
 }
 
 #[test]

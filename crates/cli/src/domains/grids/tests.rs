@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use frontier::{Limit, Limits};
 
 use super::*;
+use crate::domain::Solver;
 use crate::domain::strategies_offered;
-use crate::strategy::Solver;
 
 /// A file of the grid crate's test data.
 fn testdata(name: &str) -> PathBuf {
@@ -75,15 +75,21 @@ fn offered_and_refused() {
             "not the shortest path",
         ),
         (
-            Strategy::new(Algorithm::AStar, HeuristicName::Manhattan),
+            Strategy::new(
+                Algorithm::AStar,
+                crate::domains::heuristic("manhattan").unwrap(),
+            ),
             "it overestimates on 8-connected maps",
         ),
         (
-            Strategy::new(Algorithm::Mm, HeuristicName::Gap),
+            Strategy::new(Algorithm::Mm, crate::domains::heuristic("gap").unwrap()),
             "it counts the gaps of pancake stacks",
         ),
         (
-            Strategy::new(Algorithm::IdaStar, HeuristicName::Pdb78),
+            Strategy::new(
+                Algorithm::IdaStar,
+                crate::domains::heuristic("pdb-7-8").unwrap(),
+            ),
             "it measures sliding-puzzle boards",
         ),
     ] {
@@ -148,7 +154,7 @@ fn every_arena_query_is_solved_at_its_length() {
     let queries = arena();
     assert_eq!(queries.len(), 160);
     for algorithm in [Algorithm::AStar, Algorithm::Jps] {
-        let strategy = Strategy::new(algorithm, HeuristicName::Octile);
+        let strategy = Strategy::new(algorithm, crate::domains::heuristic("octile").unwrap());
         for query in &queries {
             let attempt = solver
                 .solve(&GRIDS, query, strategy, &Limits::new())
@@ -194,7 +200,7 @@ fn a_wrong_length_is_a_wrong_solution() {
         .solve(
             &GRIDS,
             &wrong,
-            Strategy::new(Algorithm::Nbs, HeuristicName::Octile),
+            Strategy::new(Algorithm::Nbs, crate::domains::heuristic("octile").unwrap()),
             &Limits::new(),
         )
         .unwrap_err();
@@ -213,13 +219,16 @@ fn idastar_stops_at_the_limits() {
     let long = queries.last().unwrap();
     let limits = Limits::new().max_expanded(20_000);
     for algorithm in [Algorithm::IdaStar, Algorithm::IdaStarBpmx] {
-        let strategy = Strategy::new(algorithm, HeuristicName::Octile);
+        let strategy = Strategy::new(algorithm, crate::domains::heuristic("octile").unwrap());
         let attempt = Solver::new()
             .solve(&GRIDS, long, strategy, &limits)
             .unwrap();
         assert_eq!(attempt.limit(), Some(Limit::Expanded), "{strategy}");
     }
-    let astar = Strategy::new(Algorithm::AStar, HeuristicName::Octile);
+    let astar = Strategy::new(
+        Algorithm::AStar,
+        crate::domains::heuristic("octile").unwrap(),
+    );
     let attempt = Solver::new().solve(&GRIDS, long, astar, &limits).unwrap();
     assert!(attempt.length().is_some());
 }

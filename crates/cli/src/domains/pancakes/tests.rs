@@ -1,9 +1,10 @@
 use frontier::{Limit, Limits};
 
 use super::*;
+use crate::domain::Solver;
 use crate::domain::strategies_offered;
 use crate::domains::boards::EIGHT;
-use crate::strategy::{Answer, Solver};
+use crate::strategy::Answer;
 
 #[test]
 fn every_pancake_strategy_sorts_a_stack() {
@@ -52,8 +53,14 @@ fn every_pancake_strategy_sorts_a_stack() {
     assert_eq!(stopped.limit(), Some(Limit::Stored));
     for refused in [
         Strategy::plain(Algorithm::Table),
-        Strategy::new(Algorithm::AStarDense, HeuristicName::Gap),
-        Strategy::new(Algorithm::AStar, HeuristicName::Manhattan),
+        Strategy::new(
+            Algorithm::AStarDense,
+            crate::domains::heuristic("gap").unwrap(),
+        ),
+        Strategy::new(
+            Algorithm::AStar,
+            crate::domains::heuristic("manhattan").unwrap(),
+        ),
     ] {
         let err = solver
             .solve(&PANCAKES, &stack, refused, &Limits::new())
@@ -74,7 +81,10 @@ fn every_pancake_strategy_sorts_a_stack() {
         .solve(
             &PANCAKES,
             &stack,
-            Strategy::new(Algorithm::Mm, HeuristicName::Misplaced),
+            Strategy::new(
+                Algorithm::Mm,
+                crate::domains::heuristic("misplaced").unwrap(),
+            ),
             &Limits::new(),
         )
         .unwrap_err();
@@ -83,7 +93,7 @@ fn every_pancake_strategy_sorts_a_stack() {
         "MM (misplaced) cannot solve pancake stacks (it measures sliding-puzzle boards)"
     );
     let board = "2 3 4 1 5 x 7 6 8".parse().unwrap();
-    let gap = Strategy::new(Algorithm::AStar, HeuristicName::Gap);
+    let gap = Strategy::new(Algorithm::AStar, crate::domains::heuristic("gap").unwrap());
     assert!(solver.solve(&EIGHT, &board, gap, &Limits::new()).is_err());
 }
 
