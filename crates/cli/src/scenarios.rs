@@ -29,19 +29,20 @@
 //!   expanded tinted and its path on top, found with [`Recorded`], a
 //!   problem adapter that notes the states it is asked to expand.
 
-mod algorithm;
 mod load;
+mod movement;
 mod record;
 mod run;
+mod search;
 mod summary;
 mod svg;
 
 #[cfg(test)]
 mod tests;
 
-pub use algorithm::{Algorithm, MovementKind};
 pub use load::{LoadError, MAX_FILE_BYTES, MapSet, Suite, load};
 pub use record::Recorded;
 pub use run::{Expected, Record, ReplayBug, RunError, Settings, Verdict, run};
+pub use search::{MovementKind, Search};
 pub use summary::{Row, peak_rss, render_csv, render_summary, summarise, write_csv};
 pub use svg::{Panel, default_panels, draw_svg, panels, svg_query};

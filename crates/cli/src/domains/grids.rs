@@ -24,16 +24,14 @@
 use std::path::Path as FilePath;
 use std::sync::Arc;
 
-use frontier::Limits;
+use frontier::{Limits, OpenList};
 use grid::{
     Cell, Direction, Grid, Jps, Jump, JumpPoint, MapError, Octile, Query, Route, RouteError,
     ScenarioError,
 };
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
-use crate::registry::{
-    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
-};
+use crate::registry::{self, Algorithm, Capabilities, Heuristic, HeuristicRow, Kept};
 use crate::scenarios::{self, LoadError};
 use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed};
 
@@ -143,13 +141,13 @@ impl DomainInfo for GridMaps {
         "grid maps"
     }
 
-    /// Every capability of a route but a table and breadth-first search's
-    /// answers: a step costs 1 or √2, and the scenarios give the shortest
-    /// length, which the fewest steps need not be (A* with the zero
-    /// heuristic is the uninformed search that finds it).
+    /// A route's under the benchmark's movement: every capability but a
+    /// table and breadth-first search's answers, as a step costs 1 or √2
+    /// and the scenarios give the shortest length, which the fewest steps
+    /// need not be (A* with the zero heuristic is the uninformed search
+    /// that finds it).
     fn capabilities(&self) -> Capabilities {
-        use Capability::{Backward, BackwardHeuristic, JumpPoints, Ranks, Reversible};
-        Capabilities::of(&[Backward, BackwardHeuristic, Ranks, Reversible, JumpPoints])
+        scenarios::MovementKind::Octile.capabilities()
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {
@@ -178,9 +176,11 @@ impl Domain for GridMaps {
     type Kept = GridKept;
 
     fn kept(&self, context: &Context) -> Self::Kept {
+        // Fixed-point costs, too spread for buckets: as `frontier grid`.
         GridKept {
-            cells: Kept::new(context.jobs),
-            jumps: Kept::new(1),
+            cells: Kept::new(context.jobs)
+                .with_open_lists(OpenList::PriorityQueue, OpenList::BinaryHeap),
+            jumps: Kept::new(1).with_open_lists(OpenList::BinaryHeap, OpenList::BinaryHeap),
         }
     }
 
@@ -276,24 +276,6 @@ fn check(
 pub(crate) fn steps_text(steps: &[Direction]) -> String {
     let names: Vec<&str> = steps.iter().map(|step| step.name()).collect();
     names.join(" ")
-}
-
-/// Jump points are searched forward, by A* ([`registry::run`]).
-impl Searchable for Jps<'_, Octile> {}
-
-/// Queries search backward (MM, NBS), rank their cells (A* dense) and have
-/// reversible moves (IDA* BPMX).
-impl Searchable for Route<'_, Octile> {
-    fn special(
-        &self,
-        algorithm: Algorithm,
-        limits: &Limits<u64>,
-        kept: &mut Kept<Cell, Direction, u64>,
-    ) -> Option<ResultOf<Self>> {
-        registry::bidirectional(algorithm, self, limits)
-            .or_else(|| registry::dense(algorithm, self, limits))
-            .or_else(|| registry::bpmx(algorithm, self, limits, kept))
-    }
 }
 
 /// A scenario file, a map file or a folder of scenarios that cannot be

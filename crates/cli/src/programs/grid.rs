@@ -22,17 +22,21 @@
 //! and nothing is searched.
 //!
 //! Algorithms (`--algo`, repeated or comma-separated; `astar` by default):
-//! `astar` (the octile distance, Manhattan under `--movement cardinal`),
-//! `dijkstra`, `greedy` (not optimal: its longer paths are counted, not
-//! failed), `mm`, `nbs`, `bidirectional` (breadth-first from both ends:
-//! only under `--movement cardinal`, where every step costs the same),
-//! `idastar` (stopped after `--max-nodes` expansions per query, and the
-//! queries stopped counted: IDA* repeats its work at every one of the many
-//! bounds an octile map has), `jps` and `jps+` (jump point search,
-//! `grid::Jps` and `grid::JpsPlus`: 8-connected movement only; their bit
-//! rows and jump table are built once per map, outside the timings). The
-//! searches keep their tables across the queries of a map; each query's
-//! time is its search alone.
+//! every algorithm of the registry that grid maps run under the movement,
+//! guided by the octile distance (Manhattan under `--movement cardinal`):
+//! `astar`, `astar-dense` (the same search: every search here keeps dense
+//! tables), `greedy` (not optimal: its longer paths are counted, not
+//! failed), `mm`, `nbs`, `dvcbs`, `bae`, `bfs` and `bidirectional`
+//! (breadth-first: only under `--movement cardinal`, where every step
+//! costs the same), `idastar` and `idastar-bpmx` (stopped after
+//! `--max-nodes` expansions per query, and the queries stopped counted:
+//! IDA* repeats its work at every one of the many bounds an octile map
+//! has), `jps` (jump point search, `grid::Jps`: 8-connected movement
+//! only); and two names of this program's: `dijkstra` (A* with the zero
+//! heuristic) and `jps+` (`grid::JpsPlus`, jump point search on a jump
+//! table). The bit rows of JPS and the jump table of JPS+ are built once
+//! per map, outside the timings. The searches keep their tables across
+//! the queries of a map; each query's time is its search alone.
 //!
 //! `--movement octile` (the default) is the benchmark's rule (diagonals
 //! √2, no corner cutting), the one the scenario lengths assume. Under
@@ -70,8 +74,9 @@ use super::{Invocation, Program};
 
 use crate::input::shown;
 use crate::output::with_stdout;
+use crate::registry::Algorithm;
 use crate::scenarios::{
-    self, Algorithm, MovementKind, Record, RunError, Settings, Suite, default_panels,
+    self, MovementKind, Record, RunError, Search, Settings, Suite, default_panels,
 };
 use clap::error::ErrorKind;
 use clap::{Parser, ValueEnum};
@@ -91,7 +96,7 @@ pub struct Args {
 
     /// The algorithms, repeated or comma-separated [default: astar]
     #[arg(long, value_enum, value_delimiter = ',', value_name = "NAME")]
-    algo: Vec<Algorithm>,
+    algo: Vec<Search>,
 
     /// The movement model
     #[arg(long, value_enum, default_value_t = MovementKind::Octile)]
@@ -142,7 +147,7 @@ impl Program for Args {
 
 fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let algorithms = if args.algo.is_empty() {
-        vec![Algorithm::AStar]
+        vec![Search::Registry(Algorithm::AStar)]
     } else {
         let mut unique = Vec::new();
         for &algorithm in &args.algo {
@@ -225,7 +230,7 @@ fn draw(
     settings: &Settings,
     path: &PathBuf,
     drawn: (usize, usize),
-    algorithms: &[Algorithm],
+    algorithms: &[Search],
 ) -> Result<(), ExitCode> {
     let panels = scenarios::panels(
         suite,

@@ -45,18 +45,18 @@
 
 pub mod algorithm;
 pub mod heuristic;
+mod kept;
 
 use std::ops::Sub;
 
-use frontier::pathmax::Bpmx;
 use frontier::{
     AStar, Bae, Bfs, BidirectionalBfs, BidirectionalProblem, Dvcbs, Greedy, IdaStar,
-    InPlaceProblem, Limits, Mm, Nbs, ParallelIdaStar, RankedStates, ReversibleProblem,
-    SearchProblem, SearchResult,
+    InPlaceProblem, Limits, Mm, Nbs, RankedStates, ReversibleProblem, SearchProblem, SearchResult,
 };
 
 pub use algorithm::{Algorithm, AlgorithmEntry, Capabilities, Capability};
 pub use heuristic::{Heuristic, HeuristicRow};
+pub use kept::{Kept, reused, reused_backward};
 
 /// What a search of a domain's problem `P` returns.
 pub type ResultOf<P> = SearchResult<
@@ -64,32 +64,6 @@ pub type ResultOf<P> = SearchResult<
     <P as SearchProblem>::Action,
     <P as SearchProblem>::Cost,
 >;
-
-/// What the programs keep from one instance of a domain to the next, for
-/// its states `S`, actions `A` and costs `C`: IDA*'s buffers, and IDA* on
-/// several threads when `--jobs` asks for them.
-#[derive(Debug)]
-pub struct Kept<S, A, C = u32> {
-    /// IDA*, whose path and iteration buffers are reused.
-    ida: IdaStar<S, A, C>,
-    /// IDA* with bidirectional pathmax, made on first use.
-    ida_bpmx: Option<IdaStar<S, A, C, Bpmx>>,
-    /// IDA* on several threads, used instead of `ida` when set.
-    parallel_ida: Option<ParallelIdaStar<S, A, C>>,
-}
-
-impl<S, A, C> Kept<S, A, C> {
-    /// The buffers of a thread that runs IDA* on `jobs` threads (1: on
-    /// itself).
-    #[must_use]
-    pub fn new(jobs: usize) -> Self {
-        Kept {
-            ida: IdaStar::new(),
-            ida_bpmx: None,
-            parallel_ida: (jobs > 1).then(|| ParallelIdaStar::new().threads(jobs)),
-        }
-    }
-}
 
 /// The programs' limits (whose cost bound is a `u32`, as the boards' and
 /// stacks' costs) for a problem whose costs are `C`: the same limits, the

@@ -1,7 +1,7 @@
 //! [`Recorded`]: a problem that notes every state a search expands, for
 //! drawing what a search looked at, with no change to the searches.
 
-use std::cell::RefCell;
+use std::sync::{Mutex, PoisonError};
 
 use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
 
@@ -28,8 +28,8 @@ use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
 #[derive(Debug)]
 pub struct Recorded<P: SearchProblem> {
     problem: P,
-    forward: RefCell<Vec<P::State>>,
-    backward: RefCell<Vec<P::State>>,
+    forward: Mutex<Vec<P::State>>,
+    backward: Mutex<Vec<P::State>>,
 }
 
 impl<P: SearchProblem> Recorded<P> {
@@ -37,8 +37,8 @@ impl<P: SearchProblem> Recorded<P> {
     pub fn new(problem: P) -> Self {
         Recorded {
             problem,
-            forward: RefCell::new(Vec::new()),
-            backward: RefCell::new(Vec::new()),
+            forward: Mutex::new(Vec::new()),
+            backward: Mutex::new(Vec::new()),
         }
     }
 
@@ -49,7 +49,14 @@ impl<P: SearchProblem> Recorded<P> {
 
     /// The states expanded forward and backward, in order.
     pub fn into_expanded(self) -> (Vec<P::State>, Vec<P::State>) {
-        (self.forward.into_inner(), self.backward.into_inner())
+        (
+            self.forward
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner),
+            self.backward
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
     }
 }
 
@@ -70,7 +77,10 @@ impl<P: SearchProblem> SearchProblem for Recorded<P> {
         &self,
         state: &Self::State,
     ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
-        self.forward.borrow_mut().push(state.clone());
+        self.forward
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(state.clone());
         self.problem.successors(state)
     }
 
@@ -97,7 +107,10 @@ impl<P: BidirectionalProblem> BidirectionalProblem for Recorded<P> {
         &self,
         state: &Self::State,
     ) -> impl Iterator<Item = Step<Self::State, Self::Action, Self::Cost>> {
-        self.backward.borrow_mut().push(state.clone());
+        self.backward
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(state.clone());
         self.problem.predecessors(state)
     }
 

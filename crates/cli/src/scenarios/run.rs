@@ -3,27 +3,26 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use frontier::{
-    AStar, BidirectionalBfs, BidirectionalProblem, Dense, Greedy, IdaStar, Limit, Limits, Mm, Nbs,
-    OpenList, Outcome, RankedStates, SearchResult,
-};
-use grid::Jps;
+use frontier::{Limit, Limits, OpenList, Outcome, SearchResult};
 use grid::{
-    Cardinal, Cell, CornerCutting, Direction, Grid, GridError, Heuristic, JpsGrid, JpsPlus, Jump,
-    JumpMovement, JumpPoint, JumpTable, Movement, Octile, Query, ReplayError, Route,
+    Cardinal, Cell, CornerCutting, Direction, GridError, Heuristic, Jump, JumpPoint, Movement,
+    Octile, Query, ReplayError, Route,
 };
 
-use super::algorithm::{Algorithm, MovementKind};
 use super::load::{MapSet, Suite};
+use super::movement::{GridMovement, JumpTables};
 use super::record::Recorded;
+use super::search::{MovementKind, Search};
+use crate::registry::{Algorithm, Kept};
+use crate::strategy::timed;
 
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The algorithms, each run on every query in this order.
-    pub algorithms: Vec<Algorithm>,
+    pub algorithms: Vec<Search>,
     /// The movement model.
     pub movement: MovementKind,
     /// IDA*'s expansions per query before it is stopped.
@@ -102,7 +101,7 @@ pub struct Record {
     /// The query's index in that map's [`MapSet::queries`].
     pub query: usize,
     /// The algorithm.
-    pub algorithm: Algorithm,
+    pub algorithm: Search,
     /// The length to match.
     pub expected: Expected,
     /// The length of the path found (replayed), `None` if none was.
@@ -152,16 +151,14 @@ pub struct ReplayBug {
     pub map: String,
     /// The search whose path it is (`None`: the plain A* measuring the
     /// optimum under another movement).
-    pub algorithm: Option<Algorithm>,
+    pub algorithm: Option<Search>,
     /// What is wrong with it.
     pub error: ReplayError,
 }
 
 impl fmt::Display for ReplayBug {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let label = self
-            .algorithm
-            .map_or("A* (the reference)", Algorithm::label);
+        let label = self.algorithm.map_or("A* (the reference)", Search::label);
         write!(
             f,
             "{}: line {}: the path {label} found on {} does not replay: {}",
@@ -238,7 +235,7 @@ impl From<ReplayBug> for RunError {
 /// # Panics
 ///
 /// If an algorithm is refused under the movement
-/// ([`Algorithm::refusal`]): check first.
+/// ([`Search::refusal`]): check first.
 pub fn run(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
     if let Some(refusal) = settings
         .algorithms
@@ -255,7 +252,7 @@ pub fn run(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> 
 }
 
 /// [`run`] under movement `M`.
-fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
+fn run_as<M: GridMovement>(suite: &Suite, settings: &Settings) -> Result<Vec<Record>, RunError> {
     let wanted = suite
         .query_count()
         .saturating_mul(settings.algorithms.len());
@@ -275,7 +272,8 @@ fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Recor
             let expected = if scenario_lengths {
                 Expected::of_query(query)
             } else {
-                let recording = reference.solve(Algorithm::AStar, route, &tables, false);
+                let recording =
+                    reference.solve(Search::Registry(Algorithm::AStar), route, &tables, false);
                 let length = match recording.attempt.outcome {
                     Ok(Some(steps)) => Some(route.replay(&steps).map_err(|e| bug(None, e))?),
                     Ok(None) => None,
@@ -323,9 +321,9 @@ fn run_as<M: Searchable>(suite: &Suite, settings: &Settings) -> Result<Vec<Recor
 }
 
 /// The jump point search tables of `set` for `algorithms`.
-pub(crate) fn jump_tables_of<'g, M: Searchable>(
+pub(crate) fn jump_tables_of<'g, M: GridMovement>(
     set: &'g MapSet,
-    algorithms: &[Algorithm],
+    algorithms: &[Search],
 ) -> Result<JumpTables<'g, M>, RunError> {
     M::jump_tables(&set.grid, algorithms).map_err(|source| RunError::JumpTable {
         map: set.name.clone(),
@@ -344,7 +342,7 @@ fn bug(
     suite: &Suite,
     set: &MapSet,
     index: usize,
-    algorithm: Option<Algorithm>,
+    algorithm: Option<Search>,
     error: ReplayError,
 ) -> ReplayBug {
     let (scenario, query) = &set.queries[index];
@@ -374,7 +372,7 @@ pub(crate) struct Attempt {
 impl Attempt {
     /// The attempt of a search that took `elapsed` and returned `result`,
     /// whose actions `steps` turns into single steps.
-    fn new<S, A, C>(
+    pub(crate) fn new<S, A, C>(
         result: SearchResult<S, A, C>,
         elapsed: Duration,
         steps: impl FnOnce(Vec<A>) -> Vec<Direction>,
@@ -406,277 +404,85 @@ pub(crate) struct Recording {
     pub(crate) backward: Vec<Cell>,
 }
 
-/// The searcher of jump point search: A* on jump points.
-type JumpSearcher = AStar<JumpPoint, Jump, u64, Dense>;
-
-/// One searcher per algorithm, kept across the queries of a map. Costs
-/// are fixed-point (about 1.3·10⁹ a step, see `grid::cost`), too spread
-/// for the bucket open list: the best-first searches keep a binary heap.
+/// The searches of one thread, kept across the queries of a map so that
+/// their tables are reused: those on cells and those on jump points, each
+/// run through the [registry](crate::registry). Costs are fixed-point
+/// (about 1.3·10⁹ a step, see `grid::cost`), too spread for the bucket
+/// open list: A* keeps a decrease-key heap, the other best-first searches
+/// a binary heap.
 #[derive(Debug)]
 pub(crate) struct Searchers {
-    astar: AStar<Cell, Direction, u64, Dense>,
-    greedy: Greedy<Cell, Direction, u64, Dense>,
-    mm: Mm<Cell, Direction, u64, Dense>,
-    nbs: Nbs<Cell, Direction, u64, Dense>,
-    bidirectional: BidirectionalBfs<Cell, Direction, u64, Dense>,
-    idastar: IdaStar<Cell, Direction, u64>,
-    /// For [`Algorithm::Jps`] and [`Algorithm::JpsPlus`].
-    jump: JumpSearcher,
+    /// The searches on cells.
+    cells: Kept<Cell, Direction, u64>,
+    /// A* on jump points, for [`Algorithm::Jps`] and [`Search::JpsPlus`].
+    jumps: Kept<JumpPoint, Jump, u64>,
+    /// IDA*'s expansions per query before it is stopped.
+    max_nodes: u64,
 }
 
 impl Searchers {
     /// Fresh searchers; IDA* stops after `max_nodes` expansions.
     pub(crate) fn new(max_nodes: u64) -> Searchers {
         Searchers {
-            astar: AStar::new().dense().open_list(OpenList::PriorityQueue),
-            greedy: Greedy::new().dense().open_list(OpenList::BinaryHeap),
-            mm: Mm::new().dense().open_list(OpenList::BinaryHeap),
-            nbs: Nbs::new().dense().open_list(OpenList::BinaryHeap),
-            bidirectional: BidirectionalBfs::new().dense(),
-            idastar: IdaStar::new().limits(Limits::new().max_expanded(max_nodes)),
-            jump: AStar::new().dense().open_list(OpenList::BinaryHeap),
+            cells: Kept::new(1).with_open_lists(OpenList::PriorityQueue, OpenList::BinaryHeap),
+            jumps: Kept::new(1).with_open_lists(OpenList::BinaryHeap, OpenList::BinaryHeap),
+            max_nodes,
         }
     }
 
-    /// Searches `route` with `algorithm` (jump point search with
-    /// `tables`), timing the search alone; records the cells it expands
-    /// if `record`.
-    pub(crate) fn solve<M: Searchable>(
+    /// The limits of `algorithm`: IDA* stops after `max_nodes`
+    /// expansions, the others at nothing but the memory they can get.
+    fn limits(&self, algorithm: Algorithm) -> Limits<u32> {
+        match algorithm {
+            Algorithm::IdaStar | Algorithm::IdaStarBpmx => {
+                Limits::new().max_expanded(self.max_nodes)
+            }
+            _ => Limits::new(),
+        }
+    }
+
+    /// Searches `route` with `search` (jump point search with `tables`),
+    /// timing the search alone; records the cells it expands if `record`.
+    ///
+    /// # Panics
+    ///
+    /// If `search` is refused under `M` ([`Search::refusal`]): check
+    /// first.
+    pub(crate) fn solve<M: GridMovement>(
         &mut self,
-        algorithm: Algorithm,
+        search: Search,
         route: Route<'_, M>,
         tables: &JumpTables<'_, M>,
         record: bool,
     ) -> Recording {
-        if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
-            return M::jump(&mut self.jump, tables, algorithm, route, record);
+        let algorithm = search.algorithm();
+        if algorithm == Algorithm::Jps {
+            return M::jump(&mut self.jumps, tables, search, route, record);
         }
-        let problem = problem_for(algorithm, route);
+        let problem = if search == Search::Dijkstra {
+            route.with_heuristic(Heuristic::Zero)
+        } else {
+            route
+        };
+        let limits = self.limits(algorithm);
+        let refused = "cannot fail: the searches refused under the movement are refused first";
         if record {
             let recorded = Recorded::new(problem);
-            let started = Instant::now();
-            let result = self.search(algorithm, &recorded);
-            let elapsed = started.elapsed();
+            let (result, elapsed) =
+                timed(|| M::run_recorded(algorithm, &recorded, &limits, &mut self.cells));
             let (forward, backward) = recorded.into_expanded();
             Recording {
-                attempt: Attempt::new(result, elapsed, |steps| steps),
+                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
                 forward,
                 backward,
             }
         } else {
-            let started = Instant::now();
-            let result = self.search(algorithm, &problem);
-            let elapsed = started.elapsed();
+            let (result, elapsed) = timed(|| M::run(algorithm, &problem, &limits, &mut self.cells));
             Recording {
-                attempt: Attempt::new(result, elapsed, |steps| steps),
+                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
                 forward: Vec::new(),
                 backward: Vec::new(),
             }
-        }
-    }
-
-    /// Searches `problem` (a route, or one recorded) with `algorithm`, one
-    /// of those searching cells.
-    fn search<P>(&mut self, algorithm: Algorithm, problem: &P) -> SearchResult<Cell, Direction, u64>
-    where
-        P: BidirectionalProblem<State = Cell, Action = Direction, Cost = u64> + RankedStates,
-    {
-        match algorithm {
-            Algorithm::AStar | Algorithm::Dijkstra => self.astar.search(problem),
-            Algorithm::Greedy => self.greedy.search(problem),
-            Algorithm::Mm => self.mm.search(problem),
-            Algorithm::Nbs => self.nbs.search(problem),
-            Algorithm::Bidirectional => self.bidirectional.search(problem),
-            Algorithm::IdaStar => self.idastar.search(problem),
-            Algorithm::Jps | Algorithm::JpsPlus => {
-                unreachable!("jump point search searches jump points, not cells")
-            }
-        }
-    }
-}
-
-/// The route `algorithm` searches: Dijkstra's has the zero estimate.
-fn problem_for<M: Movement>(algorithm: Algorithm, route: Route<'_, M>) -> Route<'_, M> {
-    if algorithm == Algorithm::Dijkstra {
-        route.with_heuristic(Heuristic::Zero)
-    } else {
-        route
-    }
-}
-
-/// What jump point search precomputes for a map, built once per map for
-/// the jump point searches asked for: the bit rows of [`Jps`] and the
-/// jump table of [`JpsPlus`].
-#[derive(Debug)]
-pub(crate) struct JumpTables<'g, M> {
-    bits: Option<JpsGrid<'g>>,
-    table: Option<JumpTable<'g, M>>,
-}
-
-impl<M> JumpTables<'_, M> {
-    /// No tables: no jump point search asked for, or none under `M`.
-    fn none() -> Self {
-        JumpTables {
-            bits: None,
-            table: None,
-        }
-    }
-}
-
-/// The movement models the program searches under, and what jump point
-/// search (defined for the 8-connected ones) needs of each.
-pub(crate) trait Searchable: Movement {
-    /// The tables of `grid` for the jump point searches among
-    /// `algorithms`.
-    ///
-    /// # Errors
-    ///
-    /// [`GridError::OutOfMemory`] if JPS+'s jump table (16 bytes a cell)
-    /// cannot be allocated.
-    fn jump_tables<'g>(
-        grid: &'g Grid,
-        algorithms: &[Algorithm],
-    ) -> Result<JumpTables<'g, Self>, GridError>;
-
-    /// Searches `route` with `algorithm` ([`Algorithm::Jps`] or
-    /// [`Algorithm::JpsPlus`]) on `tables`, as [`Searchers::solve`] does.
-    fn jump(
-        searcher: &mut JumpSearcher,
-        tables: &JumpTables<'_, Self>,
-        algorithm: Algorithm,
-        route: Route<'_, Self>,
-        record: bool,
-    ) -> Recording;
-}
-
-impl Searchable for Octile {
-    fn jump_tables<'g>(
-        grid: &'g Grid,
-        algorithms: &[Algorithm],
-    ) -> Result<JumpTables<'g, Self>, GridError> {
-        jump_tables(grid, algorithms)
-    }
-
-    fn jump(
-        searcher: &mut JumpSearcher,
-        tables: &JumpTables<'_, Self>,
-        algorithm: Algorithm,
-        route: Route<'_, Self>,
-        record: bool,
-    ) -> Recording {
-        jump(searcher, tables, algorithm, route, record)
-    }
-}
-
-impl Searchable for CornerCutting {
-    fn jump_tables<'g>(
-        grid: &'g Grid,
-        algorithms: &[Algorithm],
-    ) -> Result<JumpTables<'g, Self>, GridError> {
-        jump_tables(grid, algorithms)
-    }
-
-    fn jump(
-        searcher: &mut JumpSearcher,
-        tables: &JumpTables<'_, Self>,
-        algorithm: Algorithm,
-        route: Route<'_, Self>,
-        record: bool,
-    ) -> Recording {
-        jump(searcher, tables, algorithm, route, record)
-    }
-}
-
-impl Searchable for Cardinal {
-    fn jump_tables<'g>(_: &'g Grid, _: &[Algorithm]) -> Result<JumpTables<'g, Self>, GridError> {
-        Ok(JumpTables::none())
-    }
-
-    fn jump(
-        _: &mut JumpSearcher,
-        _: &JumpTables<'_, Self>,
-        algorithm: Algorithm,
-        _: Route<'_, Self>,
-        _: bool,
-    ) -> Recording {
-        unreachable!(
-            "refused before any search: {} under cardinal movement",
-            algorithm.name()
-        )
-    }
-}
-
-/// [`Searchable::jump_tables`] for the 8-connected models.
-fn jump_tables<'g, M: JumpMovement>(
-    grid: &'g Grid,
-    algorithms: &[Algorithm],
-) -> Result<JumpTables<'g, M>, GridError> {
-    Ok(JumpTables {
-        bits: algorithms
-            .contains(&Algorithm::Jps)
-            .then(|| JpsGrid::new(grid)),
-        table: algorithms
-            .contains(&Algorithm::JpsPlus)
-            .then(|| JumpTable::new(grid))
-            .transpose()?,
-    })
-}
-
-/// [`Searchable::jump`] for the 8-connected models.
-fn jump<M: JumpMovement>(
-    searcher: &mut JumpSearcher,
-    tables: &JumpTables<'_, M>,
-    algorithm: Algorithm,
-    route: Route<'_, M>,
-    record: bool,
-) -> Recording {
-    if algorithm == Algorithm::JpsPlus {
-        let table = tables
-            .table
-            .as_ref()
-            .expect("cannot fail: the table is built for every map JPS+ searches");
-        let jps = JpsPlus::new(route, table);
-        search_jumps(searcher, &jps, record, |jumps| jps.steps(&jumps))
-    } else {
-        let bits = tables
-            .bits
-            .as_ref()
-            .expect("cannot fail: the bit rows are built for every map JPS searches");
-        let jps = Jps::with_grid(route, bits);
-        search_jumps(searcher, &jps, record, |jumps| jps.steps(&jumps))
-    }
-}
-
-/// A* on the jump points of `problem`, timed alone, recording the jump
-/// points expanded if `record`; `steps` expands a solution's jumps.
-fn search_jumps<P>(
-    searcher: &mut JumpSearcher,
-    problem: &P,
-    record: bool,
-    steps: impl FnOnce(Vec<Jump>) -> Vec<Direction>,
-) -> Recording
-where
-    P: RankedStates<State = JumpPoint, Action = Jump, Cost = u64>,
-{
-    if record {
-        let recorded = Recorded::new(problem);
-        let started = Instant::now();
-        let result = searcher.search(&recorded);
-        let elapsed = started.elapsed();
-        let (forward, _) = recorded.into_expanded();
-        Recording {
-            attempt: Attempt::new(result, elapsed, steps),
-            forward: forward.into_iter().map(JumpPoint::cell).collect(),
-            backward: Vec::new(),
-        }
-    } else {
-        let started = Instant::now();
-        let result = searcher.search(problem);
-        let elapsed = started.elapsed();
-        Recording {
-            attempt: Attempt::new(result, elapsed, steps),
-            forward: Vec::new(),
-            backward: Vec::new(),
         }
     }
 }

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use frontier::Limit;
 
-use super::algorithm::Algorithm;
 use super::load::Suite;
 use super::run::{Record, Settings, Verdict};
+use super::search::Search;
 
 /// One line of the summary: one algorithm on one map, or on all.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +17,7 @@ pub struct Row {
     /// The map's index in [`Suite::maps`], `None` for the total.
     pub map: Option<usize>,
     /// The algorithm.
-    pub algorithm: Algorithm,
+    pub algorithm: Search,
     /// Queries searched.
     pub queries: usize,
     /// Answered with the shortest length (or no path where there is none).
@@ -53,7 +53,7 @@ impl Row {
     )]
     fn of<'r>(
         map: Option<usize>,
-        algorithm: Algorithm,
+        algorithm: Search,
         records: impl Iterator<Item = &'r Record> + Clone,
     ) -> Row {
         let mut row = Row {
@@ -279,11 +279,11 @@ fn render_table(out: &mut String, suite: &Suite, rows: &[Row]) {
 /// limit (IDA*'s `--max-nodes` counted, any other failing the run, see
 /// [`Record::is_failure`]), and the peak memory.
 fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Option<u64>) {
-    let (optimal, other): (Vec<Algorithm>, Vec<Algorithm>) = settings
+    let (optimal, other): (Vec<Search>, Vec<Search>) = settings
         .algorithms
         .iter()
         .partition(|algorithm| algorithm.is_optimal());
-    let labels = |list: &[Algorithm]| {
+    let labels = |list: &[Search]| {
         list.iter()
             .map(|a| a.label())
             .collect::<Vec<_>>()

@@ -13,15 +13,17 @@ use std::fmt::Write as _;
 use frontier::Limit;
 use grid::{Cardinal, Cell, CornerCutting, Grid, Octile, Query, Terrain};
 
-use super::algorithm::{Algorithm, MovementKind};
 use super::load::Suite;
-use super::run::{ReplayBug, RunError, Searchable, Searchers, jump_tables_of, route};
+use super::movement::GridMovement;
+use super::run::{ReplayBug, RunError, Searchers, jump_tables_of, route};
+use super::search::{MovementKind, Search};
+use crate::registry::Algorithm;
 
 /// One algorithm's search of the drawn query.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
     /// The algorithm.
-    pub algorithm: Algorithm,
+    pub algorithm: Search,
     /// The cells it expanded forward, `(x, y)`, in order (repeats kept).
     pub forward: Vec<(usize, usize)>,
     /// The cells it expanded backward (bidirectional searches).
@@ -69,10 +71,10 @@ pub fn svg_query(suite: &Suite, index: Option<usize>) -> Result<(usize, usize), 
 /// where it is available, and a bidirectional search
 /// ([`MovementKind::bidirectional`]).
 #[must_use]
-pub fn default_panels(movement: MovementKind) -> Vec<Algorithm> {
+pub fn default_panels(movement: MovementKind) -> Vec<Search> {
     [
-        Algorithm::AStar,
-        Algorithm::Jps,
+        Search::Registry(Algorithm::AStar),
+        Search::Registry(Algorithm::Jps),
         movement.bidirectional(&[]),
     ]
     .into_iter()
@@ -94,7 +96,7 @@ pub fn default_panels(movement: MovementKind) -> Vec<Algorithm> {
 pub fn panels(
     suite: &Suite,
     (map, query): (usize, usize),
-    algorithms: &[Algorithm],
+    algorithms: &[Search],
     movement: MovementKind,
     max_nodes: u64,
 ) -> Result<Vec<Panel>, RunError> {
@@ -114,11 +116,11 @@ pub fn panels(
 }
 
 /// [`panels`] under movement `M`.
-fn panels_as<M: Searchable>(
+fn panels_as<M: GridMovement>(
     suite: &Suite,
     map: usize,
     index: usize,
-    algorithms: &[Algorithm],
+    algorithms: &[Search],
     max_nodes: u64,
 ) -> Result<Vec<Panel>, RunError> {
     let set = &suite.maps[map];
@@ -399,7 +401,7 @@ fn draw_panel(
         );
     }
     let radius = px(4.5).max(0.45);
-    if matches!(panel.algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
+    if panel.algorithm.algorithm() == Algorithm::Jps {
         // A few jump points among many cells: ringed, to be seen.
         let mut points = panel.forward.clone();
         points.sort_unstable();

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::registry::Algorithm;
 
 /// A 6x3 map with a wall in the middle.
 const MAP: &str = "type octile\nheight 3\nwidth 6\nmap\n......\n.@@@..\n......\n";
@@ -35,7 +36,7 @@ fn files(name: &str, map: Option<&str>, scen: &str) -> (PathBuf, PathBuf) {
     (dir, path)
 }
 
-fn settings(algorithms: &[Algorithm], movement: MovementKind) -> Settings {
+fn settings(algorithms: &[Search], movement: MovementKind) -> Settings {
     Settings {
         algorithms: algorithms.to_vec(),
         movement,
@@ -53,15 +54,21 @@ fn every_algorithm_is_optimal_under_every_movement_it_accepts() {
         MovementKind::CornerCutting,
         MovementKind::Cardinal,
     ] {
-        let algorithms: Vec<Algorithm> = Algorithm::ALL
+        let algorithms: Vec<Search> = Search::all()
             .into_iter()
             .filter(|a| a.refusal(movement).is_none())
             .collect();
-        // All but bidirectional BFS, or under cardinal movement all but
-        // JPS and JPS+.
+        // Every registry algorithm the grid maps run, with Dijkstra and
+        // JPS+: under 8-connected movement all but the four breadth-first
+        // searches (BFS and bidirectional BFS, hashed and dense), under
+        // cardinal movement all but JPS and JPS+.
         assert_eq!(
             algorithms.len(),
-            8 - usize::from(movement == MovementKind::Cardinal),
+            if movement == MovementKind::Cardinal {
+                14
+            } else {
+                12
+            },
             "{movement}"
         );
         let settings = settings(&algorithms, movement);
@@ -128,12 +135,12 @@ fn a_no_path_query_is_optimal_when_unreachable() {
     std::fs::write(dir.join("m.map"), map).unwrap();
     let suite = load(&[path], None).unwrap();
     let algorithms = [
-        Algorithm::AStar,
-        Algorithm::Mm,
-        Algorithm::Nbs,
-        Algorithm::Jps,
-        Algorithm::JpsPlus,
-        Algorithm::IdaStar,
+        Search::Registry(Algorithm::AStar),
+        Search::Registry(Algorithm::Mm),
+        Search::Registry(Algorithm::Nbs),
+        Search::Registry(Algorithm::Jps),
+        Search::JpsPlus,
+        Search::Registry(Algorithm::IdaStar),
     ];
     let records = run(&suite, &settings(&algorithms, MovementKind::Octile)).unwrap();
     for record in records {
@@ -147,7 +154,10 @@ fn a_no_path_query_is_optimal_when_unreachable() {
 fn idastar_stops_at_its_node_limit_without_failing() {
     let (dir, scen) = files("ida", Some(MAP), SCEN);
     let suite = load(&[scen], None).unwrap();
-    let mut settings = settings(&[Algorithm::IdaStar], MovementKind::Octile);
+    let mut settings = settings(
+        &[Search::Registry(Algorithm::IdaStar)],
+        MovementKind::Octile,
+    );
     settings.max_nodes = 2;
     let records = run(&suite, &settings).unwrap();
     // Both queries that take steps need more than two expansions.
@@ -177,7 +187,7 @@ fn a_memory_stop_is_named_and_fails_the_run() {
     let (dir, scen) = files("memory", Some(MAP), SCEN);
     let suite = load(&[scen], None).unwrap();
     let settings = settings(
-        &[Algorithm::Dijkstra, Algorithm::IdaStar],
+        &[Search::Dijkstra, Search::Registry(Algorithm::IdaStar)],
         MovementKind::Octile,
     );
     let mut records = run(&suite, &settings).unwrap();
@@ -265,7 +275,7 @@ fn many_maps_are_grouped_and_summarised_in_linear_time() {
         );
     }
     // Records as `run` makes them, without searching: one per query.
-    let settings = settings(&[Algorithm::AStar], MovementKind::Octile);
+    let settings = settings(&[Search::Registry(Algorithm::AStar)], MovementKind::Octile);
     let records: Vec<Record> = suite
         .maps
         .iter()
@@ -274,7 +284,7 @@ fn many_maps_are_grouped_and_summarised_in_linear_time() {
             (0..set.queries.len()).map(move |query| Record {
                 map,
                 query,
-                algorithm: Algorithm::AStar,
+                algorithm: Search::Registry(Algorithm::AStar),
                 expected: Expected::measured(Some(1.0)),
                 found: Some(1.0),
                 verdict: Verdict::Optimal,
@@ -386,7 +396,13 @@ fn scenarios_naming_one_map_share_it() {
 fn csv_has_a_row_per_search() {
     let (dir, scen) = files("csv", Some(MAP), SCEN);
     let suite = load(&[scen], None).unwrap();
-    let settings = settings(&[Algorithm::AStar, Algorithm::Greedy], MovementKind::Octile);
+    let settings = settings(
+        &[
+            Search::Registry(Algorithm::AStar),
+            Search::Registry(Algorithm::Greedy),
+        ],
+        MovementKind::Octile,
+    );
     let records = run(&suite, &settings).unwrap();
     let csv = render_csv(&suite, &records).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
@@ -425,11 +441,18 @@ fn the_drawing_has_a_panel_per_search_and_merges_runs() {
     let algorithms = default_panels(MovementKind::Octile);
     assert_eq!(
         algorithms,
-        [Algorithm::AStar, Algorithm::Jps, Algorithm::Mm]
+        [
+            Search::Registry(Algorithm::AStar),
+            Search::Registry(Algorithm::Jps),
+            Search::Registry(Algorithm::Mm)
+        ]
     );
     assert_eq!(
         default_panels(MovementKind::Cardinal),
-        [Algorithm::AStar, Algorithm::Bidirectional]
+        [
+            Search::Registry(Algorithm::AStar),
+            Search::Registry(Algorithm::Bidirectional)
+        ]
     );
     let drawn = panels(&suite, (0, 0), &algorithms, MovementKind::Octile, 1000).unwrap();
     assert_eq!(drawn.len(), 3);
