@@ -3,7 +3,7 @@
 //! BFS. A run that hangs (a peer that never connects, a dataflow that never
 //! finishes) is killed after a deadline and fails the test.
 
-mod support;
+mod common;
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -16,7 +16,7 @@ use frontier_dataflow::LayeredBfs;
 use sliding_puzzle::heuristic::Zero;
 use sliding_puzzle::{Board, Puzzle};
 
-use support::example;
+use common::example;
 
 /// Long enough for a debug build on a busy machine, short enough for CI.
 const DEADLINE: Duration = Duration::from_mins(2);

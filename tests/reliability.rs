@@ -3,10 +3,13 @@
 //! status, never a panic; echoed tokens are cut short; `eight` answers each
 //! board as soon as it is complete.
 //!
-//! Like `tests/examples.rs`, these run the example binaries that
-//! `cargo test` builds, on inputs small enough for the debug build.
+//! Like the tests of each program (`tests/eight.rs` and its neighbours),
+//! these run the example programs (found and built by `tests/common/mod.rs`)
+//! on inputs small enough for the debug build. Their input is bytes, not
+//! text (some of it is not UTF-8), so `run` and `temp_file` are their own
+//! here, not the text ones of `common`.
 
-mod support;
+mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -14,7 +17,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use support::example;
+use common::example;
 
 /// Runs example `name` with `args`, feeding it `stdin`.
 fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {

@@ -97,35 +97,13 @@ pub enum ReadError {
     },
 }
 
-/// What a file type is, for [`ReadError::NotRegular`].
-fn describe(file_type: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return "a device";
-        }
-    }
-    if file_type.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    }
-}
-
 /// `Ok` if `metadata` is that of a regular file of at most
 /// [`MAX_FILE_BYTES`].
 fn check(path: &Path, metadata: &fs::Metadata) -> Result<(), ReadError> {
     if !metadata.is_file() {
         return Err(ReadError::NotRegular {
             path: path.to_path_buf(),
-            found: describe(metadata.file_type()),
+            found: frontier_text::file_kind(metadata.file_type()),
         });
     }
     if metadata.len() > MAX_FILE_BYTES {

@@ -7,7 +7,7 @@
 //! anywhere; an error names the token and its line.
 
 use frontier::{BidirectionalProblem, SearchProblem, Step};
-use sliding_puzzle::TokenExcerpt;
+use frontier_text::TokenExcerpt;
 
 /// The smallest board size POJ 1915 allows.
 pub const MIN_SIZE: u16 = 4;

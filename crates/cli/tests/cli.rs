@@ -1,7 +1,8 @@
 //! Runs the `frontier` command as a user does: its help, a program of
 //! each kind through it, its exit statuses and the completion scripts.
 //! (The programs' behaviour in detail is tested through the workspace's
-//! examples, which run the same code: `tests/examples.rs` at the root.)
+//! examples, which run the same code: one file per program in the root's
+//! `tests/`, `tests/eight.rs` and its neighbours.)
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

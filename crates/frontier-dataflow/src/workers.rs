@@ -201,7 +201,7 @@ fn check_hosts_file(path: &Path, metadata: &fs::Metadata) -> Result<(), Dataflow
     if !metadata.is_file() {
         return Err(DataflowError::HostsNotRegularFile {
             path: path.to_path_buf(),
-            found: describe(metadata.file_type()),
+            found: frontier_text::file_kind(metadata.file_type()),
         });
     }
     if metadata.len() > Workers::MAX_HOSTS_FILE_BYTES {
@@ -211,27 +211,4 @@ fn check_hosts_file(path: &Path, metadata: &fs::Metadata) -> Result<(), Dataflow
         });
     }
     Ok(())
-}
-
-/// What a file that is not regular is, for error messages (as
-/// `pattern_db`'s cache describes one).
-fn describe(file_type: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return "a device";
-        }
-    }
-    if file_type.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    }
 }

@@ -94,7 +94,6 @@
 //! | [`table`] | [`Hashed`] and [`Dense`], the table layouts |
 //! | [`pathmax`] | [`pathmax::Plain`] and [`pathmax::Bpmx`], IDA*'s two searches |
 //! | [`toy`] | the tiny problem every example uses, and a grid for BPMX's |
-//! | [`excerpt`] | [`TokenExcerpt`], the bounded copy of a bad token that plug-ins' parse errors keep |
 //!
 //! # Quick start
 //!
@@ -175,7 +174,6 @@ pub mod batch;
 mod bfs;
 mod bidirectional_bfs;
 mod dvcbs;
-pub mod excerpt;
 mod from_fn;
 mod greedy;
 mod idastar;
@@ -201,7 +199,6 @@ pub use batch::{Panicked, solve_batch};
 pub use bfs::{Bfs, bfs};
 pub use bidirectional_bfs::{BidirectionalBfs, bidirectional_bfs};
 pub use dvcbs::{Dvcbs, dvcbs};
-pub use excerpt::TokenExcerpt;
 pub use from_fn::from_fn;
 pub use greedy::{Greedy, greedy};
 pub use idastar::{IdaStar, idastar};

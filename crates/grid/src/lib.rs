@@ -59,7 +59,7 @@
 //!   read, bytes need not be UTF-8. It keeps nothing per line but what the
 //!   line holds (a map's cells once its header has sized them; a query and
 //!   a shared map name), and echoes a bad token cut short
-//!   ([`frontier::TokenExcerpt`]).
+//!   ([`frontier_text::TokenExcerpt`]).
 //! - **Errors say which end of a query as a value** ([`Endpoint`] in
 //!   [`RouteError`] and [`ScenarioError::Endpoint`]), so a caller matches
 //!   on it rather than on strings.

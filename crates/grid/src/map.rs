@@ -32,7 +32,7 @@
 //! sets do not parse. This parser reads the same maps to the same cells
 //! (`tests/movingai.rs` checks it against that crate on every test map).
 
-use frontier::TokenExcerpt;
+use frontier_text::TokenExcerpt;
 
 use crate::grid::{Grid, GridError};
 

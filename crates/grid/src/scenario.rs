@@ -16,7 +16,7 @@
 //!
 //! [`Scenario::parse`] keeps every query; [`Scenario::lines`] reads them
 //! one at a time, for a reader that keeps them its own way. A bad token
-//! is echoed cut short ([`frontier::TokenExcerpt`]), so a 10 MB map name
+//! is echoed cut short ([`frontier_text::TokenExcerpt`]), so a 10 MB map name
 //! costs one short line in an error.
 //!
 //! The lengths are printed rounded (most files to six significant digits,
@@ -27,7 +27,7 @@
 
 use std::sync::Arc;
 
-use frontier::TokenExcerpt;
+use frontier_text::TokenExcerpt;
 
 use crate::grid::{Grid, Terrain};
 use crate::route::{Endpoint, RouteError};

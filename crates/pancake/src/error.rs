@@ -8,7 +8,7 @@ use crate::Flip;
 
 /// The bounded copy of a bad token that errors keep, shared by the
 /// plug-ins (re-exported here so its path in this crate stays).
-pub use frontier::TokenExcerpt;
+pub use frontier_text::TokenExcerpt;
 
 /// Why a stack could not be read (from text by `FromStr`, or from a slice by
 /// [`Stack::new`](crate::Stack::new)).

@@ -170,30 +170,8 @@ fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), PdbError> {
     }
     Err(PdbError::NotRegularFile {
         path: path.to_path_buf(),
-        found: describe(metadata.file_type()),
+        found: frontier_text::file_kind(metadata.file_type()),
     })
-}
-
-/// What a file that is not regular is, for error messages.
-fn describe(file_type: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return "a device";
-        }
-    }
-    if file_type.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    }
 }
 
 /// The version of the file layout written by [`PatternTable::save`].

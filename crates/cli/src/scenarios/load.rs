@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::input::{self, ReadError};
-use frontier::TokenExcerpt;
+use frontier_text::TokenExcerpt;
 use grid::{Grid, MapError, Query, Scenario, ScenarioError};
 
 /// The largest scenario or map file read: 256 MiB, eight hundred times the

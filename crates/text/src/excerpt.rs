@@ -1,7 +1,6 @@
 //! [`TokenExcerpt`]: the bounded copy of a bad token that the plug-ins'
-//! parse errors keep. Not search: it lives here because every plug-in that
-//! reads instances from text needs the same one, and the core is the crate
-//! they all share.
+//! parse errors keep, one type for every plug-in that reads instances from
+//! text.
 
 use std::fmt;
 
@@ -15,7 +14,7 @@ use std::fmt;
 /// # Example
 ///
 /// ```
-/// use frontier::TokenExcerpt;
+/// use frontier_text::TokenExcerpt;
 ///
 /// let short = TokenExcerpt::new("four");
 /// assert_eq!(short.to_string(), r#""four""#);
@@ -61,7 +60,7 @@ impl TokenExcerpt {
     /// # Example
     ///
     /// ```
-    /// use frontier::TokenExcerpt;
+    /// use frontier_text::TokenExcerpt;
     ///
     /// let mut token = TokenExcerpt::default();
     /// "é".repeat(100).chars().for_each(|c| token.push(c));
@@ -114,5 +113,26 @@ impl fmt::Display for TokenExcerpt {
             write!(f, "… of {} bytes", self.len)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TokenExcerpt;
+
+    #[test]
+    fn excerpts_keep_whole_characters() {
+        for len in [0, 1, 31, 32, 33, 100] {
+            let token = "✓".repeat(len);
+            let excerpt = TokenExcerpt::new(&token);
+            assert_eq!(excerpt.kept(), "✓".repeat(len.min(32)));
+            assert_eq!(excerpt.len(), token.len());
+            assert_eq!(excerpt.is_cut(), len > 32);
+            assert_eq!(excerpt.is_empty(), len == 0);
+            let mut pushed = TokenExcerpt::default();
+            token.chars().for_each(|c| pushed.push(c));
+            assert_eq!(pushed, excerpt);
+        }
+        assert_eq!(TokenExcerpt::new("a\"b\n").to_string(), r#""a\"b\n""#);
     }
 }

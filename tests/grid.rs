@@ -2,17 +2,15 @@
 //! algorithm optimal, the csv, the drawing, and each kind of bad input
 //! reported with its file and line.
 //!
-//! `cargo test` builds the examples before it runs the tests, but `cargo
-//! test --test grid_program` does not: so the first test to need the
-//! program builds it (`cargo build --example grid`, a quick no-op when it
-//! is fresh), in the profile these tests were built in.
+//! How the example is found and built: `tests/common/mod.rs`.
 
-mod support;
+mod common;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
+
+use common::{example, stderr, stdout};
 
 /// The test data folder of the grid crate.
 fn testdata() -> PathBuf {
@@ -24,56 +22,12 @@ fn arena() -> PathBuf {
     testdata().join("arena.map.scen")
 }
 
-/// The `grid` example, built if need be.
-fn program() -> &'static Path {
-    static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
-    PROGRAM.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test binary's path");
-        // target/<profile>/deps/<test>
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("tests run from target/<profile>/deps");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|name| name.to_str())
-            .unwrap_or("debug");
-        let mut build = Command::new(option_env!("CARGO").unwrap_or("cargo"));
-        build
-            .args(["build", "--quiet", "--example", "grid", "--manifest-path"])
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
-        if let Some(target) = profile_dir.parent() {
-            build.arg("--target-dir").arg(target);
-        }
-        match profile {
-            "debug" => {}
-            "release" => {
-                build.arg("--release");
-            }
-            other => {
-                build.args(["--profile", other]);
-            }
-        }
-        let status = build.status().expect("cargo starts");
-        assert!(status.success(), "cargo build --example grid failed");
-        support::example("grid")
-    })
-}
-
 /// Runs the program with `args`.
 fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(program())
+    Command::new(example("grid"))
         .args(args)
         .output()
         .expect("the program runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }
 
 /// A fresh folder in the temporary directory, unique to this test.
@@ -508,7 +462,7 @@ fn have_prlimit() -> bool {
 fn run_limited<S: AsRef<std::ffi::OsStr>>(bytes: u64, args: &[S]) -> Output {
     Command::new("prlimit")
         .arg(format!("--as={bytes}"))
-        .arg(program())
+        .arg(example("grid"))
         .args(args)
         .output()
         .expect("prlimit runs")
