@@ -2,18 +2,16 @@
 //! heuristic search ordered by f plus the heuristic's error toward the other
 //! end.
 
-use std::hash::Hash;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
-use crate::limits::{Budget, Room, measure};
-use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::meet::driver::{Policy, Search, search_methods};
+use crate::meet::{Direction, Entry, Halves, OpenNode, Place, Progress, Queue, Sides};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ByPriority, ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable};
-use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
-};
+use crate::solution::{ByPriority, ResultOf};
+use crate::table::{Hashed, NodeTable};
+use crate::{BidirectionalProblem, Cost, Limit};
 
 /// BAE* between `problem.start()` and `problem.goal()`: a cheapest path,
 /// searched from both ends with both heuristics, for **consistent**
@@ -82,9 +80,10 @@ pub fn bae<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Bae::new().search(problem)
 }
 
-/// BAE*, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), an [`OpenList`](crate::OpenList) for each direction, a [`Dense`]
-/// table, and memory kept between searches.
+/// BAE*, configured: [`Limits`](crate::Limits) (`max_cost` prunes nodes
+/// whose f exceeds it), an [`OpenList`](crate::OpenList) for each
+/// direction, a [`Dense`](crate::Dense) table, and memory kept between
+/// searches.
 ///
 /// # Example
 ///
@@ -141,42 +140,7 @@ impl<S, A, C, L> Bae<S, A, C, L> {
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bae<S, A, C> {
-    /// Searches `problem` with hashed tables.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-    {
-        let mut sides = self.halves.hashed();
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues, expansions
-        ))
-    }
-}
-
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Bae<S, A, C, Dense> {
-    /// Searches `problem` with dense tables.
-    ///
-    /// # Panics
-    ///
-    /// If `rank` returns a rank not below `state_count`.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
-    {
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        expansions.clear();
-        match self.halves.dense(problem.state_count(), limits) {
-            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues, expansions
-            )),
-            Err(limit) => refused(limit),
-        }
-    }
-}
+search_methods!(Bae);
 
 /// The queues on each open list: a searcher uses those its settings name.
 type AllQueues<C> =
@@ -205,38 +169,9 @@ impl<C, O: Default> Default for Queues<C, O> {
 }
 
 impl<C: Cost, O: Open<C>> Queues<C, O> {
-    fn clear(&mut self) {
-        for queue in self.open.iter_mut().chain(&mut self.beyond) {
-            queue.clear();
-        }
-    }
-
-    fn allocated(&self) -> usize {
-        self.open
-            .iter()
-            .chain(&self.beyond)
-            .map(Queue::allocated)
-            .sum()
-    }
-
-    /// Files open node `id` of direction `side`, at cost `g` with heuristic
-    /// values `h` (toward the other end) and `h_r` (toward its own) and
-    /// f = `f`: by b, or beyond if b does not fit the cost type.
-    fn push(
-        &mut self,
-        side: usize,
-        (id, g, f): (NodeId, C, C),
-        (h, h_r): (C, C),
-        room: &Room,
-    ) -> Result<(), Limit> {
-        match priority(g, h, h_r) {
-            Some(b) => self.open[side].push(id, b, g, room),
-            None => self.beyond[side].push(id, f, g, room),
-        }
-    }
-
     /// The open node of direction `side` of least b, among those whose b
     /// fits the cost type: `(id, b, g)`.
+    #[inline]
     fn fits<P, T>(
         &mut self,
         side: usize,
@@ -248,11 +183,8 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     {
         // A node is filed by b only if its b fits, and b is a function of
         // its g: a live entry's b fits.
-        self.open[side].peek(|id, g| {
-            sides
-                .is_at::<P>(side, id, g, Place::Open)
-                .then(|| priority(g, sides.h(side, id), sides.h(1 - side, id)))
-                .flatten()
+        self.open[side].peek_at(sides, (side, Place::Open), |id, g| {
+            priority(g, sides.h(side, id), sides.h(1 - side, id))
         })
     }
 
@@ -268,20 +200,17 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         T: NodeTable<P>,
     {
         // A filed node's f fits.
-        self.beyond[side].peek(|id, g| {
-            sides
-                .is_at::<P>(side, id, g, Place::Open)
-                .then(|| g.checked_add(sides.h(side, id)))
-                .flatten()
+        self.beyond[side].peek_at(sides, (side, Place::Open), |id, g| {
+            sides.f::<P>(side, id, g)
         })
     }
 
     /// The head to expand when a direction has no node whose b fits
     /// (`fits`, each direction's head by b): that of the other direction
     /// if it has one, else the beyond node of lower f (ties: forward).
-    /// Returns it as the search's loop takes it (its direction, the entry,
-    /// whether it is beyond, each direction's least b where it fits), or
-    /// `None` when a direction has run out of nodes.
+    /// Returns it as [`step`](Policy::step) takes it (its direction, the
+    /// entry, whether it is beyond, each direction's least b where it
+    /// fits), or `None` when a direction has run out of nodes.
     #[cold]
     fn choose_beyond<P, T>(
         &mut self,
@@ -313,8 +242,97 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     }
 }
 
-/// An open-list entry: `(id, priority, g)`.
-type Entry<C> = (NodeId, C, C);
+/// BAE*: the open node of least b, in either direction; every node needs
+/// both heuristic values, and ε plays no part.
+impl<C: Cost, O: Open<C>> Policy<C> for Queues<C, O> {
+    // BAE*'s bound needs no ε: the search ignores `min_step_cost` (and
+    // does not check the steps against it).
+    const EPSILON: bool = false;
+    const BOTH_HEURISTICS: bool = true;
+
+    fn clear(&mut self, _epsilon: C) {
+        for queue in self.open.iter_mut().chain(&mut self.beyond) {
+            queue.clear();
+        }
+    }
+
+    fn allocated(&self) -> usize {
+        Queue::bytes(self.open.iter().chain(&self.beyond))
+    }
+
+    /// Files the node by b, or beyond (by f) if b does not fit the cost
+    /// type; `h_other` is its heuristic value toward its own end, `h_r`.
+    #[inline]
+    fn file(
+        &mut self,
+        side: usize,
+        node: OpenNode<C>,
+        progress: &Progress<C>,
+    ) -> Result<Place, Limit> {
+        let OpenNode {
+            id,
+            g,
+            h,
+            f,
+            h_other,
+        } = node;
+        match priority(g, h, h_other) {
+            Some(b) => self.open[side].push(id, b, g, &progress.room)?,
+            None => self.beyond[side].push(id, f, g, &progress.room)?,
+        }
+        Ok(Place::Open)
+    }
+
+    /// Expands the open node of least b (ties: forward); stops once a
+    /// direction has run out of nodes or the best meeting is
+    /// [`proven`].
+    #[inline]
+    fn step<P, T>(&mut self, search: &mut Search<'_, '_, P, T>) -> Result<ControlFlow<()>, Limit>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        let heads = [0, 1].map(|side| self.fits::<P, T>(side, &search.sides));
+        // The head to expand, whether it is beyond, and each direction's
+        // least b (`None`: beyond the type). Between two heads whose b
+        // fits, the lower b (ties: forward), as long as nothing overflows.
+        let (side, (id, _, g), beyond, bmin) = match heads {
+            [Some(forward), Some(backward)] => {
+                let bmin = [Some(forward.1), Some(backward.1)];
+                if forward.1 <= backward.1 {
+                    (Direction::Forward, forward, false, bmin)
+                } else {
+                    (Direction::Backward, backward, false, bmin)
+                }
+            }
+            _ => match self.choose_beyond::<P, T>(heads, &search.sides) {
+                Some(choice) => choice,
+                // One search has run out of nodes: every path is found (or
+                // pruned, or too costly for the type).
+                None => return Ok(ControlFlow::Break(())),
+            },
+        };
+        if let Some(meeting) = search.progress.best
+            && proven(meeting.cost, bmin)
+        {
+            return Ok(ControlFlow::Break(()));
+        }
+        let s = side.index();
+        if beyond {
+            self.beyond[s].take();
+        } else {
+            self.open[s].take();
+        }
+        // Counted at bmin forward + bmin backward, beyond the type where
+        // either b or the sum does not fit.
+        let at = match bmin {
+            [Some(forward), Some(backward)] => forward.checked_add(backward),
+            _ => None,
+        };
+        search.expand(self, side, (id, g), at)?;
+        Ok(ControlFlow::Continue(()))
+    }
+}
 
 /// The node to expand: its direction, its entry, whether it is beyond,
 /// and each direction's least b (`None`: beyond the cost type).
@@ -368,137 +386,4 @@ fn proven<C: Cost>(best: C, bmin: [Option<C>; 2]) -> bool {
             }
         },
     }
-}
-
-fn run<P, T, O>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    expansions: &mut ByPriority<P::Cost>,
-) -> ResultOf<P>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    expansions.clear();
-    measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, (stats, expansions));
-        stats.peak_stored = sides.stored::<P>();
-        outcome
-    })
-}
-
-fn search<P, T, O>(
-    problem: &P,
-    budget: &mut Budget<'_, P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
-) -> Outcome<P::State, P::Action, P::Cost>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    sides.clear::<P>();
-    queues.clear();
-    let start = problem.start();
-    let goal = problem.goal();
-    stats.generated = 1;
-    if start == goal {
-        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
-    }
-    stats.generated = 2;
-    if let Err(limit) = budget.check_stored(2) {
-        return Outcome::LimitReached(limit);
-    }
-    let max_cost = budget.max_cost().copied();
-    let room = budget.room();
-    room.hold(sides.allocated::<P>() + queues.allocated());
-    let roots = match sides.start(problem, (start, goal), &room) {
-        Ok(roots) => roots,
-        Err(limit) => return Outcome::LimitReached(limit),
-    };
-    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
-        return Outcome::LimitReached(Limit::Cost);
-    }
-    sides.know_both_h(problem, [roots[0].0, roots[1].0]);
-    for (side, (root, h)) in roots.into_iter().enumerate() {
-        // A root's b is its h: it fits.
-        let root_h = (h, sides.h(1 - side, root));
-        if let Err(limit) = queues.push(side, (root, P::Cost::ZERO, h), root_h, &room) {
-            return Outcome::LimitReached(limit);
-        }
-    }
-    // BAE*'s bound needs no ε: the search ignores `min_step_cost` (and
-    // does not check the steps against it).
-    let mut progress = Progress::new(max_cost, P::Cost::ZERO, room);
-    progress.both_heuristics = true;
-    loop {
-        let heads = [0, 1].map(|side| queues.fits::<P, T>(side, sides));
-        // The head to expand, whether it is beyond, and each direction's
-        // least b (`None`: beyond the type). Between two heads whose b
-        // fits, the lower b (ties: forward), as long as nothing overflows.
-        let (side, (id, _, g), beyond, bmin) = match heads {
-            [Some(forward), Some(backward)] => {
-                let bmin = [Some(forward.1), Some(backward.1)];
-                if forward.1 <= backward.1 {
-                    (Direction::Forward, forward, false, bmin)
-                } else {
-                    (Direction::Backward, backward, false, bmin)
-                }
-            }
-            _ => match queues.choose_beyond::<P, T>(heads, sides) {
-                Some(choice) => choice,
-                // One search has run out of nodes: every path is found (or
-                // pruned, or too costly for the type).
-                None => break,
-            },
-        };
-        if let Some(meeting) = progress.best
-            && proven(meeting.cost, bmin)
-        {
-            break;
-        }
-        let s = side.index();
-        if beyond {
-            queues.beyond[s].take();
-        } else {
-            queues.open[s].take();
-        }
-        sides.set_place(s, id, Place::Closed);
-        if progress.beaten(g, sides.h(s, id)) {
-            // No cheaper path runs through this node: closed unexpanded.
-            continue;
-        }
-        if let Err(limit) = budget.before_expand(stats.expanded) {
-            return Outcome::LimitReached(limit);
-        }
-        stats.expanded += 1;
-        match bmin {
-            [Some(forward), Some(backward)] => match forward.checked_add(backward) {
-                Some(sum) => expansions.count(sum),
-                None => expansions.count_beyond(),
-            },
-            _ => expansions.count_beyond(),
-        }
-        let filed = sides.expand(
-            problem,
-            side,
-            (id, g),
-            &mut progress,
-            stats,
-            |s, child, g, h, f, h_r, room| {
-                queues
-                    .push(s, (child, g, f), (h, h_r), room)
-                    .map(|()| Some(Place::Open))
-            },
-        );
-        if let Err(limit) = filed {
-            return Outcome::LimitReached(limit);
-        }
-    }
-    progress.outcome(problem, sides)
 }

@@ -1,19 +1,18 @@
 //! DVCBS (Shperberg, Felner, Sturtevant, Shimony & Hayoun 2019): dynamic
 //! vertex cover bidirectional search.
 
-use std::hash::Hash;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 use crate::limits::Room;
-use crate::limits::{Budget, measure};
-use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::meet::driver::{Policy, Search, search_methods};
+use crate::meet::{Direction, Halves, OpenNode, Place, Progress, Sides, vec_bytes};
+use crate::nbs::Split;
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ByPriority, ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable};
-use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
-};
+use crate::solution::{ByPriority, ResultOf};
+use crate::table::{Hashed, NodeId, NodeTable};
+use crate::{BidirectionalProblem, Cost, Limit};
 
 /// DVCBS between `problem.start()` and `problem.goal()`: a cheapest path,
 /// searched from both ends with both heuristics, for **consistent**
@@ -70,9 +69,10 @@ pub fn dvcbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Dvcbs::new().search(problem)
 }
 
-/// DVCBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), an [`OpenList`](crate::OpenList) for its waiting and ready queues,
-/// a [`Dense`] table, and memory kept between searches.
+/// DVCBS, configured: [`Limits`](crate::Limits) (`max_cost` prunes nodes
+/// whose f exceeds it), an [`OpenList`](crate::OpenList) for its waiting
+/// and ready queues, a [`Dense`](crate::Dense) table, and memory kept
+/// between searches.
 ///
 /// # Example
 ///
@@ -120,60 +120,17 @@ impl<S, A, C, L> Dvcbs<S, A, C, L> {
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Dvcbs<S, A, C> {
-    /// Searches `problem` with hashed tables.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-    {
-        let mut sides = self.halves.hashed();
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues, expansions
-        ))
-    }
-}
-
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Dvcbs<S, A, C, Dense> {
-    /// Searches `problem` with dense tables.
-    ///
-    /// # Panics
-    ///
-    /// If `rank` returns a rank not below `state_count`.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
-    {
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        expansions.clear();
-        match self.halves.dense(problem.state_count(), limits) {
-            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues, expansions
-            )),
-            Err(limit) => refused(limit),
-        }
-    }
-}
+search_methods!(Dvcbs);
 
 /// The queues on each open list: a searcher uses those its settings name.
 type AllQueues<C> =
     PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
 
-/// A peeked queue entry: `(id, priority, g)`.
-type Entry<C> = (NodeId, C, C);
-
-/// Each direction's open nodes, waiting ([`Place::Open`], by f) and ready
-/// ([`Place::Ready`], by g), the bound LB, and the buffers a choice of
-/// group uses (kept between searches).
+/// Each direction's open nodes, waiting and ready as NBS keeps them
+/// ([`Split`], whose bound is LB), and the buffers a choice of group uses
+/// (kept between searches).
 struct Queues<C, O> {
-    waiting: [Queue<C, O>; 2],
-    ready: [Queue<C, O>; 2],
-    bound: C,
-    epsilon: C,
-    /// Whether every pair left has an lb that does not fit the cost type.
-    overflowed: bool,
+    split: Split<C, O>,
     /// Per direction, the ready nodes popped to be grouped, by g: `(id, g)`.
     popped: [Vec<(NodeId, C)>; 2],
     /// Per direction, the groups of `popped`: `(g, size)`, by g.
@@ -183,11 +140,7 @@ struct Queues<C, O> {
 impl<C: Default, O: Default> Default for Queues<C, O> {
     fn default() -> Self {
         Queues {
-            waiting: [Queue::default(), Queue::default()],
-            ready: [Queue::default(), Queue::default()],
-            bound: C::default(),
-            epsilon: C::default(),
-            overflowed: false,
+            split: Split::default(),
             popped: [Vec::new(), Vec::new()],
             groups: [Vec::new(), Vec::new()],
         }
@@ -195,74 +148,6 @@ impl<C: Default, O: Default> Default for Queues<C, O> {
 }
 
 impl<C: Cost, O: Open<C>> Queues<C, O> {
-    fn clear(&mut self, epsilon: C) {
-        for queue in self.waiting.iter_mut().chain(&mut self.ready) {
-            queue.clear();
-        }
-        self.bound = C::ZERO;
-        self.epsilon = epsilon;
-        self.overflowed = false;
-    }
-
-    fn allocated(&self) -> usize {
-        self.waiting
-            .iter()
-            .chain(&self.ready)
-            .map(Queue::allocated)
-            .sum::<usize>()
-            + self
-                .popped
-                .iter()
-                .map(|popped| popped.capacity() * size_of::<(NodeId, C)>())
-                .sum::<usize>()
-            + self
-                .groups
-                .iter()
-                .map(|groups| groups.capacity() * size_of::<(C, u64)>())
-                .sum::<usize>()
-    }
-
-    /// Files open node `id` of `side` at cost `g` with f = `f`: ready if f
-    /// is below the bound, else waiting.
-    fn push(&mut self, side: usize, id: NodeId, g: C, f: C, room: &Room) -> Result<Place, Limit> {
-        if f < self.bound {
-            self.ready[side].push(id, g, g, room)?;
-            Ok(Place::Ready)
-        } else {
-            self.waiting[side].push(id, f, g, room)?;
-            Ok(Place::Open)
-        }
-    }
-
-    fn waiting<P, T>(
-        &mut self,
-        side: usize,
-        sides: &Sides<'_, T, P::State, P::Action, C>,
-    ) -> Option<Entry<C>>
-    where
-        P: BidirectionalProblem<Cost = C>,
-        T: NodeTable<P>,
-    {
-        self.waiting[side].peek(|id, g| {
-            sides
-                .is_at::<P>(side, id, g, Place::Open)
-                .then(|| g.checked_add(sides.h(side, id)))
-                .flatten()
-        })
-    }
-
-    fn ready<P, T>(
-        &mut self,
-        side: usize,
-        sides: &Sides<'_, T, P::State, P::Action, C>,
-    ) -> Option<Entry<C>>
-    where
-        P: BidirectionalProblem<Cost = C>,
-        T: NodeTable<P>,
-    {
-        self.ready[side].peek(|id, g| sides.is_at::<P>(side, id, g, Place::Ready).then_some(g))
-    }
-
     /// Moves every waiting node of `side` with the least f, `f`, to ready.
     fn make_ready<P, T>(
         &mut self,
@@ -275,12 +160,10 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
-        while let Some((id, at, g)) = self.waiting::<P, T>(side, sides)
-            && at == f
+        while let Some(entry) = self.split.waiting::<P, T>(side, sides)
+            && entry.1 == f
         {
-            self.waiting[side].take();
-            self.ready[side].push(id, g, g, room)?;
-            sides.set_place(side, id, Place::Ready);
+            self.split.make_ready::<P, T>(side, entry, sides, room)?;
         }
         Ok(())
     }
@@ -300,29 +183,29 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     {
         loop {
             let open = [0, 1].map(|side| {
-                self.waiting::<P, T>(side, sides).is_some()
-                    || self.ready::<P, T>(side, sides).is_some()
+                self.split.waiting::<P, T>(side, sides).is_some()
+                    || self.split.ready::<P, T>(side, sides).is_some()
             });
             if open.contains(&false) {
                 return Ok(None);
             }
             for side in 0..2 {
-                while let Some((_, f, _)) = self.waiting::<P, T>(side, sides)
-                    && f < self.bound
+                while let Some((_, f, _)) = self.split.waiting::<P, T>(side, sides)
+                    && f < self.split.bound
                 {
                     self.make_ready::<P, T>(side, f, sides, room)?;
                 }
             }
-            let ready = [0, 1].map(|side| self.ready::<P, T>(side, sides));
+            let ready = [0, 1].map(|side| self.split.ready::<P, T>(side, sides));
             let sum = match ready {
                 [Some(forward), Some(backward)] => forward
                     .2
                     .checked_add(backward.2)
-                    .and_then(|sum| sum.checked_add(self.epsilon)),
+                    .and_then(|sum| sum.checked_add(self.split.epsilon)),
                 _ => None,
             };
             if let (Some(sum), [Some(forward), Some(backward)]) = (sum, ready)
-                && sum <= self.bound
+                && sum <= self.split.bound
             {
                 return Ok(Some(self.choose::<P, T>(
                     [forward.2, backward.2],
@@ -332,21 +215,21 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
             }
             let mut moved = false;
             for side in [1, 0] {
-                if let Some((_, f, _)) = self.waiting::<P, T>(side, sides)
-                    && f <= self.bound
+                if let Some((_, f, _)) = self.split.waiting::<P, T>(side, sides)
+                    && f <= self.split.bound
                 {
                     self.make_ready::<P, T>(side, f, sides, room)?;
                     moved = true;
                 }
             }
             if !moved {
-                let waiting = [0, 1].map(|side| self.waiting::<P, T>(side, sides));
+                let waiting = [0, 1].map(|side| self.split.waiting::<P, T>(side, sides));
                 let candidates = waiting.iter().flatten().map(|entry| entry.1).chain(sum);
                 let Some(bound) = candidates.min() else {
-                    self.overflowed = true;
+                    self.split.overflowed = true;
                     return Ok(None);
                 };
-                self.bound = bound;
+                self.split.bound = bound;
             }
         }
     }
@@ -364,17 +247,16 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
+        let (bound, epsilon) = (self.split.bound, self.split.epsilon);
         for side in 0..2 {
             self.popped[side].clear();
             self.groups[side].clear();
             // cannot fail: both sums fit, as `least` made a pair within the bound
-            let other = least[1 - side]
-                .checked_add(self.epsilon)
-                .unwrap_or(self.bound);
-            while let Some((id, _, g)) = self.ready::<P, T>(side, sides)
-                && g.checked_add(other).is_some_and(|sum| sum <= self.bound)
+            let other = least[1 - side].checked_add(epsilon).unwrap_or(bound);
+            while let Some((id, _, g)) = self.split.ready::<P, T>(side, sides)
+                && g.checked_add(other).is_some_and(|sum| sum <= bound)
             {
-                self.ready[side].take();
+                self.split.ready[side].take();
                 self.popped[side].push((id, g));
                 match self.groups[side].last_mut() {
                     Some(group) if group.0 == g => group.1 += 1,
@@ -388,7 +270,7 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         for s in 0..2 {
             let keep = if s == chosen { size } else { 0 };
             for &(id, g) in &self.popped[s][keep..] {
-                self.ready[s].push(id, g, g, room)?;
+                self.split.ready[s].push(id, g, g, room)?;
             }
         }
         Ok((chosen, size))
@@ -399,6 +281,7 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     /// group when both sides' are, ties backward).
     fn cover_side(&self) -> usize {
         let [forward, backward] = &self.groups;
+        let (bound, epsilon) = (self.split.bound, self.split.epsilon);
         // A cover takes forward groups 0..i and backward groups 0..j
         // (least g first, as any minimum cover may): the first forward
         // group left out, i, must then have all its neighbours taken.
@@ -411,8 +294,8 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
                     .iter()
                     .take_while(|&&(h, _)| {
                         g.checked_add(h)
-                            .and_then(|sum| sum.checked_add(self.epsilon))
-                            .is_some_and(|sum| sum <= self.bound)
+                            .and_then(|sum| sum.checked_add(epsilon))
+                            .is_some_and(|sum| sum <= bound)
                     })
                     .count()
             });
@@ -437,136 +320,77 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     }
 }
 
-fn run<P, T, O>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    expansions: &mut ByPriority<P::Cost>,
-) -> ResultOf<P>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    expansions.clear();
-    measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, (stats, expansions));
-        stats.peak_stored = sides.stored::<P>();
-        outcome
-    })
-}
+/// DVCBS: a node is ready when its f is below LB; each step expands a
+/// group of one side; a node the other side has expanded is set aside.
+impl<C: Cost, O: Open<C>> Policy<C> for Queues<C, O> {
+    const SKIP_EXPANDED_BY_OTHER: bool = true;
 
-fn search<P, T, O>(
-    problem: &P,
-    budget: &mut Budget<'_, P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
-) -> Outcome<P::State, P::Action, P::Cost>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    sides.clear::<P>();
-    let epsilon = problem.min_step_cost();
-    queues.clear(epsilon);
-    let start = problem.start();
-    let goal = problem.goal();
-    stats.generated = 1;
-    if start == goal {
-        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
+    fn clear(&mut self, epsilon: C) {
+        self.split.clear(epsilon);
     }
-    stats.generated = 2;
-    if let Err(limit) = budget.check_stored(2) {
-        return Outcome::LimitReached(limit);
+
+    fn allocated(&self) -> usize {
+        self.split.allocated() + vec_bytes(&self.popped) + vec_bytes(&self.groups)
     }
-    let max_cost = budget.max_cost().copied();
-    let room = budget.room();
-    room.hold(sides.allocated::<P>() + queues.allocated());
-    let roots = match sides.start(problem, (start, goal), &room) {
-        Ok(roots) => roots,
-        Err(limit) => return Outcome::LimitReached(limit),
-    };
-    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
-        return Outcome::LimitReached(Limit::Cost);
+
+    #[inline]
+    fn file(
+        &mut self,
+        side: usize,
+        node: OpenNode<C>,
+        progress: &Progress<C>,
+    ) -> Result<Place, Limit> {
+        let ready = node.f < self.split.bound;
+        self.split.file_as(side, node, ready, &progress.room)
     }
-    for (side, (root, h)) in roots.into_iter().enumerate() {
-        match queues.push(side, root, P::Cost::ZERO, h, &room) {
-            Ok(place) => sides.set_place(side, root, place),
-            Err(limit) => return Outcome::LimitReached(limit),
-        }
-    }
-    let mut progress = Progress::new(max_cost, epsilon, room);
-    progress.skip_expanded_by_other = true;
-    'search: loop {
-        let (s, count) = match queues.next_group::<P, T>(sides, &progress.room) {
-            Ok(Some(group)) => group,
-            Ok(None) => break,
-            Err(limit) => return Outcome::LimitReached(limit),
+
+    /// Expands the next group, node by node, as long as the best meeting
+    /// is above LB; stops when there is no group or once it is within LB
+    /// (the nodes of the group not expanded go back to ready).
+    #[inline]
+    fn step<P, T>(&mut self, search: &mut Search<'_, '_, P, T>) -> Result<ControlFlow<()>, Limit>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        let Some((s, count)) = self.next_group::<P, T>(&mut search.sides, &search.progress.room)?
+        else {
+            search.progress.overflowed |= self.split.overflowed;
+            return Ok(ControlFlow::Break(()));
         };
         let direction = if s == 0 {
             Direction::Forward
         } else {
             Direction::Backward
         };
-        let bound = queues.bound;
+        // The nodes filed while the group is expanded do not move LB.
+        let bound = self.split.bound;
         for at in 0..count {
-            if progress.best.is_some_and(|meeting| meeting.cost <= bound) {
+            if search
+                .progress
+                .best
+                .is_some_and(|meeting| meeting.cost <= bound)
+            {
                 // The nodes of the group not expanded go back to ready.
-                for &(id, g) in &queues.popped[s][at..count] {
-                    if let Err(limit) = queues.ready[s].push(id, g, g, &progress.room) {
-                        return Outcome::LimitReached(limit);
-                    }
+                for &(id, g) in &self.popped[s][at..count] {
+                    self.split.ready[s].push(id, g, g, &search.progress.room)?;
                 }
-                break 'search;
+                return Ok(ControlFlow::Break(()));
             }
-            let (id, g) = queues.popped[s][at];
-            if !sides.is_at::<P>(s, id, g, Place::Ready) {
+            let (id, g) = self.popped[s][at];
+            if !search.sides.is_at::<P>(s, id, g, Place::Ready) {
                 // Reached more cheaply since it was grouped: filed anew.
                 continue;
             }
-            sides.set_place(s, id, Place::Closed);
-            if progress.beaten(g, sides.h(s, id)) {
-                // No cheaper path runs through this node: closed unexpanded.
-                continue;
-            }
-            if let Err(limit) = budget.before_expand(stats.expanded) {
-                return Outcome::LimitReached(limit);
-            }
-            stats.expanded += 1;
-            expansions.count(bound);
-            let (ready, waiting) = (&mut queues.ready, &mut queues.waiting);
-            let filed = sides.expand(
-                problem,
-                direction,
-                (id, g),
-                &mut progress,
-                stats,
-                |s, child, g, _, f, _, room| {
-                    if f < bound {
-                        ready[s]
-                            .push(child, g, g, room)
-                            .map(|()| Some(Place::Ready))
-                    } else {
-                        waiting[s]
-                            .push(child, f, g, room)
-                            .map(|()| Some(Place::Open))
-                    }
-                },
-            );
-            if let Err(limit) = filed {
-                return Outcome::LimitReached(limit);
-            }
+            search.expand(self, direction, (id, g), Some(bound))?;
         }
-        if progress
+        if search
+            .progress
             .best
-            .is_some_and(|meeting| meeting.cost <= queues.bound)
+            .is_some_and(|meeting| meeting.cost <= self.split.bound)
         {
-            break;
+            return Ok(ControlFlow::Break(()));
         }
+        Ok(ControlFlow::Continue(()))
     }
-    progress.overflowed |= queues.overflowed;
-    progress.outcome(problem, sides)
 }

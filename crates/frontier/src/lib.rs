@@ -171,6 +171,7 @@ mod astar;
 mod bae;
 #[cfg(feature = "parallel")]
 pub mod batch;
+mod best_first;
 mod bfs;
 mod bidirectional_bfs;
 mod dvcbs;

@@ -1,19 +1,17 @@
 //! MM (Holte, Felner, Sharon & Sturtevant 2016): bidirectional heuristic
 //! search that is guaranteed to meet in the middle.
 
-use std::hash::Hash;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 use crate::limits::Room;
-use crate::limits::{Budget, measure};
-use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::meet::driver::{Policy, Search, search_methods};
+use crate::meet::{Direction, Entry, Halves, OpenNode, Place, Progress, Queue, Sides, vec_bytes};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ByPriority, ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable};
-use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
-};
+use crate::solution::{ByPriority, ResultOf};
+use crate::table::{Hashed, NodeId, NodeTable};
+use crate::{BidirectionalProblem, Cost, Limit};
 
 /// MM between `problem.start()` and `problem.goal()`: a cheapest path,
 /// searched from both ends with both heuristics.
@@ -88,9 +86,10 @@ pub fn mm<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Mm::new().search(problem)
 }
 
-/// MM, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), an [`OpenList`](crate::OpenList) for each direction's queues, a
-/// [`Dense`] table, and memory kept between searches.
+/// MM, configured: [`Limits`](crate::Limits) (`max_cost` prunes nodes
+/// whose f exceeds it), an [`OpenList`](crate::OpenList) for each
+/// direction's queues, a [`Dense`](crate::Dense) table, and memory kept
+/// between searches.
 ///
 /// # Example
 ///
@@ -149,42 +148,7 @@ impl<S, A, C, L> Mm<S, A, C, L> {
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C> {
-    /// Searches `problem` with hashed tables.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-    {
-        let mut sides = self.halves.hashed();
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues, expansions
-        ))
-    }
-}
-
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Mm<S, A, C, Dense> {
-    /// Searches `problem` with dense tables.
-    ///
-    /// # Panics
-    ///
-    /// If `rank` returns a rank not below `state_count`.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
-    {
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        expansions.clear();
-        match self.halves.dense(problem.state_count(), limits) {
-            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues, expansions
-            )),
-            Err(limit) => refused(limit),
-        }
-    }
-}
+search_methods!(Mm);
 
 /// The queues on each open list: a searcher uses those its settings name.
 type AllQueues<C> =
@@ -223,15 +187,15 @@ impl<C, O: Default> Default for Queues<C, O> {
 #[derive(Clone, Copy)]
 enum Head<C> {
     /// `(id, priority, g)`.
-    Fits((NodeId, C, C)),
+    Fits(Entry<C>),
     /// Only nodes whose priority does not fit the cost type are left.
     Beyond,
     /// The direction has run out of nodes.
     Empty,
 }
 
-impl<C: Cost, O: Open<C>> Queues<C, O> {
-    fn clear(&mut self) {
+impl<C: Cost, O: Open<C>> Policy<C> for Queues<C, O> {
+    fn clear(&mut self, _epsilon: C) {
         for queue in self
             .open
             .iter_mut()
@@ -246,34 +210,25 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         self.indexed = false;
     }
 
-    /// The bytes the queues hold allocated.
     fn allocated(&self) -> usize {
-        self.open
-            .iter()
-            .chain(&self.by_f)
-            .chain(&self.by_g)
-            .map(Queue::allocated)
-            .sum::<usize>()
-            + self
-                .beyond
-                .iter()
-                .map(|beyond| beyond.capacity() * size_of::<(NodeId, C)>())
-                .sum::<usize>()
+        Queue::bytes(self.open.iter().chain(&self.by_f).chain(&self.by_g)) + vec_bytes(&self.beyond)
     }
 
-    /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
-    /// in the open list, or with the nodes beyond it if its priority does
-    /// not fit the cost type. Either way the node is [`Place::Open`].
-    fn push(
+    /// Files the node in the open list, or with the nodes beyond it if its
+    /// priority does not fit the cost type. Either way it is
+    /// [`Place::Open`].
+    #[inline]
+    fn file(
         &mut self,
         side: usize,
-        (id, g, f): (NodeId, C, C),
-        epsilon: C,
-        room: &Room,
+        node: OpenNode<C>,
+        progress: &Progress<C>,
     ) -> Result<Place, Limit> {
+        let OpenNode { id, g, f, .. } = node;
+        let room = &progress.room;
         match g
             .checked_add(g)
-            .and_then(|twice| twice.checked_add(epsilon))
+            .and_then(|twice| twice.checked_add(progress.epsilon))
         {
             Some(twice) => self.open[side].push(id, f.max(twice), g, room)?,
             None => room.push(&mut self.beyond[side], (id, g))?,
@@ -285,22 +240,81 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         Ok(Place::Open)
     }
 
-    /// The best open node of direction `side`; `live(id, g)` tells whether
-    /// an entry is still open at cost `g`, `priority(id, g)` its priority.
-    fn head(
+    /// Expands the head of lower priority (ties: the smaller g, then
+    /// forward); stops once a direction has run out of nodes, or the best
+    /// meeting is within [`lower_bound`](Self::lower_bound).
+    #[inline]
+    fn step<P, T>(&mut self, search: &mut Search<'_, '_, P, T>) -> Result<ControlFlow<()>, Limit>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        let epsilon = search.progress.epsilon;
+        let heads = [0, 1].map(|side| self.head(side, &search.sides, epsilon));
+        let (lowest, side, (id, _, g)) = match heads {
+            // One search has run out of nodes: every path is found (or
+            // pruned by the cost bound, or dropped as too costly for the
+            // type). Or every priority left exceeds what the type holds,
+            // so every path that fits is found.
+            [Head::Empty, _] | [_, Head::Empty] => return Ok(ControlFlow::Break(())),
+            [Head::Beyond, Head::Beyond] => {
+                search.progress.overflowed = true;
+                return Ok(ControlFlow::Break(()));
+            }
+            [Head::Fits(forward), Head::Beyond] => (forward.1, Direction::Forward, forward),
+            [Head::Beyond, Head::Fits(backward)] => (backward.1, Direction::Backward, backward),
+            [Head::Fits(forward), Head::Fits(backward)] => {
+                let lowest = forward.1.min(backward.1);
+                // The head of lower priority, then of smaller g, then
+                // forward: the node expanded is an open node of least
+                // priority, by the order its queue keeps (ε included).
+                if (forward.1, forward.2) <= (backward.1, backward.2) {
+                    (lowest, Direction::Forward, forward)
+                } else {
+                    (lowest, Direction::Backward, backward)
+                }
+            }
+        };
+        if let Some(meeting) = search.progress.best {
+            if !self.indexed {
+                self.index::<P, T>(&search.sides, &search.progress.room)?;
+            }
+            if self
+                .lower_bound::<P, T>((lowest, meeting.cost), epsilon, &search.sides)
+                .is_none_or(|bound| meeting.cost <= bound)
+            {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        self.open[side.index()].take();
+        // The node's priority is the lowest: it is counted at it.
+        search.expand(self, side, (id, g), Some(lowest))?;
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+impl<C: Cost, O: Open<C>> Queues<C, O> {
+    /// The best open node of direction `side`, by priority with steps of
+    /// at least `epsilon`.
+    #[inline]
+    fn head<P, T>(
         &mut self,
         side: usize,
-        live: impl Fn(NodeId, C) -> bool,
-        priority: impl Fn(NodeId, C) -> Option<C>,
-    ) -> Head<C> {
-        if let Some(head) =
-            self.open[side].peek(|id, g| live(id, g).then(|| priority(id, g)).flatten())
-        {
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+        epsilon: C,
+    ) -> Head<C>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        if let Some(head) = self.open[side].peek_at(sides, (side, Place::Open), |id, g| {
+            priority(g, sides.h(side, id), epsilon)
+        }) {
             return Head::Fits(head);
         }
         // Stale entries (reopened more cheaply since) are dropped.
         while let Some(&(id, g)) = self.beyond[side].last() {
-            if live(id, g) {
+            if sides.is_at::<P>(side, id, g, Place::Open) {
                 return Head::Beyond;
             }
             self.beyond[side].pop();
@@ -323,13 +337,62 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
             for id in sides.ids_at(side, Place::Open) {
                 let g = sides.g::<P>(side, id);
                 // An open node's f fit when it was filed.
-                if let Some(f) = g.checked_add(sides.h(side, id)) {
+                if let Some(f) = sides.f::<P>(side, id, g) {
                     self.by_f[side].push(id, f, g, room)?;
                 }
                 self.by_g[side].push(id, g, g, room)?;
             }
         }
         Ok(())
+    }
+
+    /// MM's lower bound on the cost of any path not found yet that could
+    /// beat the best meeting U (`best`):
+    /// max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
+    /// where C is the lowest priority (`lowest`) and the minima are taken
+    /// over the open nodes that could still lie on a path cheaper than U:
+    /// f < U, and (for fmin) g + ε + the other side's gmin < U, as in
+    /// HOG2's `MM.h`. `None` when it exceeds every cost the type holds or
+    /// one side has no such node left. Only called once the f and g orders
+    /// are filled.
+    ///
+    /// Entries that fail these tests are dropped for good: U only falls,
+    /// and a side's gmin only rises except when a cheaper path reopens a
+    /// node, which files it again.
+    fn lower_bound<P, T>(
+        &mut self,
+        (lowest, best): (C, C),
+        epsilon: C,
+        sides: &Sides<'_, T, P::State, P::Action, C>,
+    ) -> Option<C>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        // The f of open entry `(id, g)` of `side` if it is below U.
+        let f_below =
+            |side: usize, id: NodeId, g: C| sides.f::<P>(side, id, g).filter(|&f| f < best);
+        let mut g_min = [C::ZERO; 2];
+        for (side, g_min) in g_min.iter_mut().enumerate() {
+            *g_min = self.by_g[side]
+                .peek_at(sides, (side, Place::Open), |id, g| {
+                    f_below(side, id, g).map(|_| g)
+                })?
+                .1;
+        }
+        let g_sum = g_min[0].checked_add(g_min[1])?.checked_add(epsilon)?;
+        if g_sum >= best {
+            return Some(g_sum);
+        }
+        let mut bound = lowest.max(g_sum);
+        for side in 0..2 {
+            let other = g_min[1 - side].checked_add(epsilon)?;
+            let f_min = self.by_f[side].peek_at(sides, (side, Place::Open), |id, g| {
+                f_below(side, id, g).filter(|_| g.checked_add(other).is_some_and(|sum| sum < best))
+            })?;
+            bound = bound.max(f_min.1);
+        }
+        Some(bound)
     }
 }
 
@@ -339,190 +402,4 @@ fn priority<C: Cost>(g: C, h: C, epsilon: C) -> Option<C> {
         g.checked_add(h)?
             .max(g.checked_add(g)?.checked_add(epsilon)?),
     )
-}
-
-fn run<P, T, O>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    expansions: &mut ByPriority<P::Cost>,
-) -> ResultOf<P>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    expansions.clear();
-    measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, (stats, expansions));
-        stats.peak_stored = sides.stored::<P>();
-        outcome
-    })
-}
-
-fn search<P, T, O>(
-    problem: &P,
-    budget: &mut Budget<'_, P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
-) -> Outcome<P::State, P::Action, P::Cost>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    sides.clear::<P>();
-    queues.clear();
-    let start = problem.start();
-    let goal = problem.goal();
-    stats.generated = 1;
-    if start == goal {
-        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
-    }
-    stats.generated = 2;
-    if let Err(limit) = budget.check_stored(2) {
-        return Outcome::LimitReached(limit);
-    }
-    let max_cost = budget.max_cost().copied();
-    let epsilon = problem.min_step_cost();
-    let room = budget.room();
-    room.hold(sides.allocated::<P>() + queues.allocated());
-    let roots = match sides.start(problem, (start, goal), &room) {
-        Ok(roots) => roots,
-        Err(limit) => return Outcome::LimitReached(limit),
-    };
-    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
-        return Outcome::LimitReached(Limit::Cost);
-    }
-    for (side, (root, h)) in roots.into_iter().enumerate() {
-        // A root's priority is max(h, ε): it fits.
-        if let Err(limit) = queues.push(side, (root, P::Cost::ZERO, h), epsilon, &room) {
-            return Outcome::LimitReached(limit);
-        }
-    }
-    let mut progress = Progress::new(max_cost, epsilon, room);
-    loop {
-        let heads = [0, 1].map(|side| {
-            queues.head(
-                side,
-                |id, g| sides.is_at::<P>(side, id, g, Place::Open),
-                |id, g| priority(g, sides.h(side, id), epsilon),
-            )
-        });
-        let (lowest, side, (id, _, g)) = match heads {
-            // One search has run out of nodes: every path is found (or
-            // pruned by the cost bound, or dropped as too costly for the
-            // type). Or every priority left exceeds what the type holds,
-            // so every path that fits is found.
-            [Head::Empty, _] | [_, Head::Empty] => break,
-            [Head::Beyond, Head::Beyond] => {
-                progress.overflowed = true;
-                break;
-            }
-            [Head::Fits(forward), Head::Beyond] => (forward.1, Direction::Forward, forward),
-            [Head::Beyond, Head::Fits(backward)] => (backward.1, Direction::Backward, backward),
-            [Head::Fits(forward), Head::Fits(backward)] => {
-                let lowest = forward.1.min(backward.1);
-                // The head of lower priority, then of smaller g, then
-                // forward: the node expanded is an open node of least
-                // priority, by the order its queue keeps (ε included).
-                if (forward.1, forward.2) <= (backward.1, backward.2) {
-                    (lowest, Direction::Forward, forward)
-                } else {
-                    (lowest, Direction::Backward, backward)
-                }
-            }
-        };
-        if let Some(meeting) = progress.best {
-            if !queues.indexed
-                && let Err(limit) = queues.index::<P, T>(sides, &progress.room)
-            {
-                return Outcome::LimitReached(limit);
-            }
-            if lower_bound::<P, T, O>((lowest, meeting.cost), epsilon, sides, queues)
-                .is_none_or(|bound| meeting.cost <= bound)
-            {
-                break;
-            }
-        }
-        let s = side.index();
-        queues.open[s].take();
-        sides.set_place(s, id, Place::Closed);
-        if progress.beaten(g, sides.h(s, id)) {
-            // No cheaper path runs through this node: closed unexpanded.
-            continue;
-        }
-        if let Err(limit) = budget.before_expand(stats.expanded) {
-            return Outcome::LimitReached(limit);
-        }
-        stats.expanded += 1;
-        // cannot fail: an expanded node's priority fit when it was filed
-        expansions.count(priority(g, sides.h(s, id), epsilon).unwrap_or(g));
-        let filed = sides.expand(
-            problem,
-            side,
-            (id, g),
-            &mut progress,
-            stats,
-            |s, child, g, _, f, _, room| queues.push(s, (child, g, f), epsilon, room).map(Some),
-        );
-        if let Err(limit) = filed {
-            return Outcome::LimitReached(limit);
-        }
-    }
-    progress.outcome(problem, sides)
-}
-
-/// MM's lower bound on the cost of any path not found yet that could beat
-/// the best meeting U (`best`):
-/// max(C, fmin forward, fmin backward, gmin forward + gmin backward + ε),
-/// where C is the lowest priority (`lowest`) and the minima are taken over
-/// the open nodes that could still lie on a path cheaper than U: f < U,
-/// and (for fmin) g + ε + the other side's gmin < U, as in HOG2's `MM.h`.
-/// `None` when it exceeds every cost the type holds or one side has no
-/// such node left. Only called once the f and g orders are filled.
-///
-/// Entries that fail these tests are dropped for good: U only falls, and
-/// a side's gmin only rises except when a cheaper path reopens a node,
-/// which files it again.
-fn lower_bound<P, T, O>(
-    (lowest, best): (P::Cost, P::Cost),
-    epsilon: P::Cost,
-    sides: &Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-) -> Option<P::Cost>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    // Whether open entry `(id, g)` of `side` has f < U; `None` if it is
-    // stale or not, else its f.
-    let f_below = |side: usize, id: NodeId, g: P::Cost| {
-        if !sides.is_at::<P>(side, id, g, Place::Open) {
-            return None;
-        }
-        g.checked_add(sides.h(side, id)).filter(|&f| f < best)
-    };
-    let mut g_min = [P::Cost::ZERO; 2];
-    for (side, g_min) in g_min.iter_mut().enumerate() {
-        *g_min = queues.by_g[side]
-            .peek(|id, g| f_below(side, id, g).map(|_| g))?
-            .1;
-    }
-    let g_sum = g_min[0].checked_add(g_min[1])?.checked_add(epsilon)?;
-    if g_sum >= best {
-        return Some(g_sum);
-    }
-    let mut bound = lowest.max(g_sum);
-    for side in 0..2 {
-        let other = g_min[1 - side].checked_add(epsilon)?;
-        let f_min = queues.by_f[side].peek(|id, g| {
-            f_below(side, id, g).filter(|_| g.checked_add(other).is_some_and(|sum| sum < best))
-        })?;
-        bound = bound.max(f_min.1);
-    }
-    Some(bound)
 }

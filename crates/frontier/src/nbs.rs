@@ -1,19 +1,17 @@
 //! NBS (Chen, Holte, Zilles & Sturtevant 2017): near-optimal bidirectional
 //! search, which expands nodes in pairs.
 
-use std::hash::Hash;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 use crate::limits::Room;
-use crate::limits::{Budget, measure};
-use crate::meet::{Direction, Halves, Place, Progress, Queue, Sides};
-use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList, with_open_list};
+use crate::meet::driver::{Policy, Search, search_methods};
+use crate::meet::{Direction, Entry, Halves, OpenNode, Place, Progress, Queue, Sides};
+use crate::open::{Buckets, DecreaseKey, LazyHeap, Open, PerList};
 use crate::settings::{Settings, searcher};
-use crate::solution::{ByPriority, ResultOf, refused};
-use crate::table::{Dense, Hashed, NodeId, NodeTable};
-use crate::{
-    BidirectionalProblem, Cost, Limit, Limits, Outcome, RankedStates, SearchResult, Solution, Stats,
-};
+use crate::solution::{ByPriority, ResultOf};
+use crate::table::{Hashed, NodeTable};
+use crate::{BidirectionalProblem, Cost, Limit};
 
 /// NBS between `problem.start()` and `problem.goal()`: a cheapest path,
 /// searched from both ends with both heuristics, expanding nodes in pairs.
@@ -83,9 +81,10 @@ pub fn nbs<P: BidirectionalProblem>(problem: &P) -> ResultOf<P> {
     Nbs::new().search(problem)
 }
 
-/// NBS, configured: [`Limits`] (`max_cost` prunes nodes whose f exceeds
-/// it), an [`OpenList`](crate::OpenList) for its waiting and ready queues,
-/// a [`Dense`] table, and memory kept between searches.
+/// NBS, configured: [`Limits`](crate::Limits) (`max_cost` prunes nodes
+/// whose f exceeds it), an [`OpenList`](crate::OpenList) for its waiting
+/// and ready queues, a [`Dense`](crate::Dense) table, and memory kept
+/// between searches.
 ///
 /// # Example
 ///
@@ -135,62 +134,28 @@ impl<S, A, C, L> Nbs<S, A, C, L> {
     }
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C> {
-    /// Searches `problem` with hashed tables.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C>,
-    {
-        let mut sides = self.halves.hashed();
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        with_open_list!(self.settings.open, self.queues, |queues| run(
-            problem, limits, &mut sides, queues, expansions
-        ))
-    }
-}
-
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Nbs<S, A, C, Dense> {
-    /// Searches `problem` with dense tables.
-    ///
-    /// # Panics
-    ///
-    /// If `rank` returns a rank not below `state_count`.
-    pub fn search<P>(&mut self, problem: &P) -> SearchResult<S, A, C>
-    where
-        P: BidirectionalProblem<State = S, Action = A, Cost = C> + RankedStates,
-    {
-        let limits = &self.settings.limits;
-        let expansions = &mut self.expansions;
-        expansions.clear();
-        match self.halves.dense(problem.state_count(), limits) {
-            Ok(mut sides) => with_open_list!(self.settings.open, self.queues, |queues| run(
-                problem, limits, &mut sides, queues, expansions
-            )),
-            Err(limit) => refused(limit),
-        }
-    }
-}
+search_methods!(Nbs);
 
 /// The queues on each open list: a searcher uses those its settings name.
-type AllQueues<C> =
-    PerList<Queues<C, Buckets<C>>, Queues<C, LazyHeap<C>>, Queues<C, DecreaseKey<C>>>;
+type AllQueues<C> = PerList<Split<C, Buckets<C>>, Split<C, LazyHeap<C>>, Split<C, DecreaseKey<C>>>;
 
-/// Each direction's open nodes: waiting ([`Place::Open`], by f) and ready
-/// ([`Place::Ready`], by g), and the lower bound LB that splits them.
-struct Queues<C, O> {
-    waiting: [Queue<C, O>; 2],
-    ready: [Queue<C, O>; 2],
-    bound: C,
-    /// The problem's cheapest step, added to every g sum.
-    epsilon: C,
+/// Each direction's open nodes split by the lower bound LB: waiting
+/// ([`Place::Open`], by f) and ready ([`Place::Ready`], by g). NBS's
+/// queues, and those DVCBS builds on.
+pub(crate) struct Split<C, O> {
+    pub(crate) waiting: [Queue<C, O>; 2],
+    pub(crate) ready: [Queue<C, O>; 2],
+    /// LB, the least lb of a pair of open nodes.
+    pub(crate) bound: C,
+    /// The problem's cheapest step, ε, added to every g sum.
+    pub(crate) epsilon: C,
     /// Whether every pair left has an lb that does not fit the cost type.
-    overflowed: bool,
+    pub(crate) overflowed: bool,
 }
 
-impl<C: Default, O: Default> Default for Queues<C, O> {
+impl<C: Default, O: Default> Default for Split<C, O> {
     fn default() -> Self {
-        Queues {
+        Split {
             waiting: [Queue::default(), Queue::default()],
             ready: [Queue::default(), Queue::default()],
             bound: C::default(),
@@ -200,43 +165,29 @@ impl<C: Default, O: Default> Default for Queues<C, O> {
     }
 }
 
-/// A peeked queue entry: `(id, priority, g)`.
-type Entry<C> = (NodeId, C, C);
-
-impl<C: Cost, O: Open<C>> Queues<C, O> {
-    fn clear(&mut self, epsilon: C) {
-        for queue in self.waiting.iter_mut().chain(&mut self.ready) {
-            queue.clear();
-        }
-        self.bound = C::ZERO;
-        self.epsilon = epsilon;
-        self.overflowed = false;
-    }
-
-    /// The bytes the queues hold allocated.
-    fn allocated(&self) -> usize {
-        self.waiting
-            .iter()
-            .chain(&self.ready)
-            .map(Queue::allocated)
-            .sum()
-    }
-
-    /// Files open node `id` of direction `side`, at cost `g` with f = `f`:
-    /// ready if its f is within the bound, else waiting. Returns where it
-    /// went.
-    fn push(&mut self, side: usize, id: NodeId, g: C, f: C, room: &Room) -> Result<Place, Limit> {
-        if f <= self.bound {
-            self.ready[side].push(id, g, g, room)?;
+impl<C: Cost, O: Open<C>> Split<C, O> {
+    /// Files open node `node` of direction `side` as ready (by g) if
+    /// `ready`, else as waiting (by f). Returns where it went.
+    #[inline]
+    pub(crate) fn file_as(
+        &mut self,
+        side: usize,
+        node: OpenNode<C>,
+        ready: bool,
+        room: &Room,
+    ) -> Result<Place, Limit> {
+        if ready {
+            self.ready[side].push(node.id, node.g, node.g, room)?;
             Ok(Place::Ready)
         } else {
-            self.waiting[side].push(id, f, g, room)?;
+            self.waiting[side].push(node.id, node.f, node.g, room)?;
             Ok(Place::Open)
         }
     }
 
-    /// The best waiting node of `side`.
-    fn waiting<P, T>(
+    /// The waiting node of `side` with the least f: `(id, f, g)`.
+    #[inline]
+    pub(crate) fn waiting<P, T>(
         &mut self,
         side: usize,
         sides: &Sides<'_, T, P::State, P::Action, C>,
@@ -245,16 +196,14 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
-        self.waiting[side].peek(|id, g| {
-            sides
-                .is_at::<P>(side, id, g, Place::Open)
-                .then(|| g.checked_add(sides.h(side, id)))
-                .flatten()
+        self.waiting[side].peek_at(sides, (side, Place::Open), |id, g| {
+            sides.f::<P>(side, id, g)
         })
     }
 
-    /// The ready node of `side` with the least g.
-    fn ready<P, T>(
+    /// The ready node of `side` with the least g: `(id, g, g)`.
+    #[inline]
+    pub(crate) fn ready<P, T>(
         &mut self,
         side: usize,
         sides: &Sides<'_, T, P::State, P::Action, C>,
@@ -263,11 +212,11 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
         P: BidirectionalProblem<Cost = C>,
         T: NodeTable<P>,
     {
-        self.ready[side].peek(|id, g| sides.is_at::<P>(side, id, g, Place::Ready).then_some(g))
+        self.ready[side].peek_at(sides, (side, Place::Ready), |_, g| Some(g))
     }
 
     /// Moves the peeked waiting node `(id, _, g)` of `side` to ready.
-    fn make_ready<P, T>(
+    pub(crate) fn make_ready<P, T>(
         &mut self,
         side: usize,
         (id, _, g): Entry<C>,
@@ -349,109 +298,58 @@ impl<C: Cost, O: Open<C>> Queues<C, O> {
     }
 }
 
-fn run<P, T, O>(
-    problem: &P,
-    limits: &Limits<P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    expansions: &mut ByPriority<P::Cost>,
-) -> ResultOf<P>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    expansions.clear();
-    measure(limits, |budget, stats| {
-        let outcome = search(problem, budget, sides, queues, (stats, expansions));
-        stats.peak_stored = sides.stored::<P>();
-        outcome
-    })
-}
-
-fn search<P, T, O>(
-    problem: &P,
-    budget: &mut Budget<'_, P::Cost>,
-    sides: &mut Sides<'_, T, P::State, P::Action, P::Cost>,
-    queues: &mut Queues<P::Cost, O>,
-    (stats, expansions): (&mut Stats<P::Cost>, &mut ByPriority<P::Cost>),
-) -> Outcome<P::State, P::Action, P::Cost>
-where
-    P: BidirectionalProblem,
-    T: NodeTable<P>,
-    O: Open<P::Cost>,
-{
-    sides.clear::<P>();
-    let epsilon = problem.min_step_cost();
-    queues.clear(epsilon);
-    let start = problem.start();
-    let goal = problem.goal();
-    stats.generated = 1;
-    if start == goal {
-        return Outcome::Found(Solution::empty(start, P::Cost::ZERO));
-    }
-    stats.generated = 2;
-    if let Err(limit) = budget.check_stored(2) {
-        return Outcome::LimitReached(limit);
-    }
-    let max_cost = budget.max_cost().copied();
-    let room = budget.room();
-    room.hold(sides.allocated::<P>() + queues.allocated());
-    let roots = match sides.start(problem, (start, goal), &room) {
-        Ok(roots) => roots,
-        Err(limit) => return Outcome::LimitReached(limit),
-    };
-    if max_cost.is_some_and(|bound| roots.iter().any(|&(_, h)| h > bound)) {
-        return Outcome::LimitReached(Limit::Cost);
-    }
-    for (side, (root, h)) in roots.into_iter().enumerate() {
-        match queues.push(side, root, P::Cost::ZERO, h, &room) {
-            Ok(place) => sides.set_place(side, root, place),
-            Err(limit) => return Outcome::LimitReached(limit),
+/// NBS: a node is ready when its f is within LB; each step expands a pair.
+impl<C: Cost, O: Open<C>> Policy<C> for Split<C, O> {
+    fn clear(&mut self, epsilon: C) {
+        for queue in self.waiting.iter_mut().chain(&mut self.ready) {
+            queue.clear();
         }
+        self.bound = C::ZERO;
+        self.epsilon = epsilon;
+        self.overflowed = false;
     }
-    let mut progress = Progress::new(max_cost, epsilon, room);
-    loop {
-        let pair = match queues.next_pair::<P, T>(sides, &progress.room) {
-            Ok(Some(pair)) => pair,
-            Ok(None) => break,
-            Err(limit) => return Outcome::LimitReached(limit),
+
+    fn allocated(&self) -> usize {
+        Queue::bytes(self.waiting.iter().chain(&self.ready))
+    }
+
+    #[inline]
+    fn file(
+        &mut self,
+        side: usize,
+        node: OpenNode<C>,
+        progress: &Progress<C>,
+    ) -> Result<Place, Limit> {
+        let ready = node.f <= self.bound;
+        self.file_as(side, node, ready, &progress.room)
+    }
+
+    /// Expands the next pair, both nodes; stops when there is none or the
+    /// best meeting is within LB.
+    #[inline]
+    fn step<P, T>(&mut self, search: &mut Search<'_, '_, P, T>) -> Result<ControlFlow<()>, Limit>
+    where
+        P: BidirectionalProblem<Cost = C>,
+        T: NodeTable<P>,
+    {
+        let Some(pair) = self.next_pair::<P, T>(&mut search.sides, &search.progress.room)? else {
+            search.progress.overflowed |= self.overflowed;
+            return Ok(ControlFlow::Break(()));
         };
-        if progress
+        if search
+            .progress
             .best
-            .is_some_and(|meeting| meeting.cost <= queues.bound)
+            .is_some_and(|meeting| meeting.cost <= self.bound)
         {
-            break;
+            return Ok(ControlFlow::Break(()));
         }
         for (side, (id, _, g)) in [Direction::Forward, Direction::Backward]
             .into_iter()
             .zip(pair)
         {
-            let s = side.index();
-            queues.ready[s].take();
-            sides.set_place(s, id, Place::Closed);
-            if progress.beaten(g, sides.h(s, id)) {
-                // No cheaper path runs through this node: closed unexpanded.
-                continue;
-            }
-            if let Err(limit) = budget.before_expand(stats.expanded) {
-                return Outcome::LimitReached(limit);
-            }
-            stats.expanded += 1;
-            expansions.count(queues.bound);
-            let filed = sides.expand(
-                problem,
-                side,
-                (id, g),
-                &mut progress,
-                stats,
-                |s, child, g, _, f, _, room| queues.push(s, child, g, f, room).map(Some),
-            );
-            if let Err(limit) = filed {
-                return Outcome::LimitReached(limit);
-            }
+            self.ready[side.index()].take();
+            search.expand(self, side, (id, g), Some(self.bound))?;
         }
+        Ok(ControlFlow::Continue(()))
     }
-    progress.overflowed |= queues.overflowed;
-    progress.outcome(problem, sides)
 }

@@ -376,11 +376,31 @@ pub trait ReversibleProblem: SearchProblem {}
 ///
 /// [`successors`](SearchProblem::successors) builds each child as a new
 /// value; this trait lets a search walk the same tree changing a single
-/// state: [`moves`](Self::moves) lists small move values,
-/// [`apply`](Self::apply) makes one on the state and says what it cost,
-/// the child's heuristic and how to undo it, [`undo`](Self::undo) restores
-/// the state. [`leads_back`](Self::leads_back) lets the search skip the
-/// move back to the parent by looking at the move, without making it.
+/// state. To implement it, name three small types ([`Move`](Self::Move),
+/// [`Undo`](Self::Undo), and the iterator [`Moves`](Self::Moves)) and
+/// write the five methods every in-place search needs:
+///
+/// - [`moves`](Self::moves): the moves out of a state, as small values;
+/// - [`apply`](Self::apply): makes a move on the state, and says what it
+///   cost and how to undo it;
+/// - [`undo`](Self::undo): restores the state from that;
+/// - [`leads_back`](Self::leads_back): whether a move returns to the
+///   parent, so the search skips it without making it;
+/// - [`action`](Self::action): the solution's action for a move.
+///
+/// The other four methods are an optimisation, with defaults built on
+/// `apply`: the search previews each child (its step's cost and its
+/// heuristic value) before deciding to make it, and by default
+/// [`preview`](Self::preview) makes the move on a clone of the state and
+/// asks [`heuristic`](SearchProblem::heuristic). Override `preview` where
+/// a move can be previewed more cheaply than made (a table lookup for a
+/// sliding tile); [`preview_within`](Self::preview_within) where the
+/// heuristic can stop early, as
+/// [`heuristic_within`](SearchProblem::heuristic_within) does; and
+/// [`preview_for_apply`](Self::preview_for_apply) with
+/// [`apply_previewed`](Self::apply_previewed) where the `Move` can carry
+/// what the preview computed, so that making the move reuses it. The
+/// example below writes only the five.
 ///
 /// Contract, which makes the in-place search walk exactly the tree of
 /// [`IdaStar::search`](crate::IdaStar::search) (same nodes, same order,

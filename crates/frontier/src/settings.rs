@@ -6,7 +6,10 @@
 //! A searcher is a struct `Name<S, A, C, L = Hashed>` with the fields
 //! `settings: Settings<C>`, `layout: PhantomData<L>` and its memory (tables,
 //! open lists: each `Default`, moved as they are by `dense`); the search
-//! itself, which differs per algorithm, stays in the algorithm's file.
+//! itself, which differs per algorithm, stays in the algorithm's file, or
+//! in the shell a family shares (`best_first.rs` for A* and greedy search,
+//! `meet/driver.rs` for MM, NBS, DVCBS and BAE*), whose `search_methods!`
+//! writes the family's `search` methods.
 
 use crate::Limits;
 use crate::open::OpenList;
