@@ -40,7 +40,6 @@ pub mod progress;
 pub mod registry;
 pub mod scenarios;
 pub mod strategy;
-pub mod terrain;
 
 /// The crate's README, compiled and run as a doctest.
 #[cfg(doctest)]
