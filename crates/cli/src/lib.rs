@@ -6,14 +6,14 @@
 //! `frontier-sliding-puzzle`, `frontier-pancake` and `frontier-grid`.
 //!
 //! - [`domain`] and [`domains`]: each problem the programs solve (3x3, 4x4
-//!   and 5x5 boards, pancake stacks, terrain maps, grid maps) in one module,
-//!   with its instances, strategies and answer check.
+//!   and 5x5 boards, pancake stacks, terrain maps, knight moves, grid maps)
+//!   in one module, with its instances, strategies and answer check.
 //! - [`registry`] and [`strategy`]: the algorithms and heuristics by name,
 //!   and [`Solver`](domain::Solver), which runs one on one instance and
 //!   replays its answer.
 //! - [`compare`]: the strategy comparison (sets, runs, cross-check, table,
-//!   chart); [`scenarios`]: Moving AI scenario runs; [`eight`] and
-//!   [`knight`]: the judge problems' readers; [`databases`]: the pattern
+//!   chart); [`scenarios`]: Moving AI scenario runs; [`eight`]: the judge
+//!   problem's reader (POJ 1915's is its domain's); [`databases`]: the pattern
 //!   databases the programs load or build; [`jobs`], [`lines`]: thread
 //!   counts and input lines.
 //! - [`input`], [`output`] and [`progress`]: what every program does the
@@ -33,7 +33,6 @@ pub mod domains;
 pub mod eight;
 pub mod input;
 pub mod jobs;
-pub mod knight;
 pub mod lines;
 pub mod output;
 pub mod programs;
@@ -41,7 +40,6 @@ pub mod progress;
 pub mod registry;
 pub mod scenarios;
 pub mod strategy;
-pub mod terrain;
 
 /// The crate's README, compiled and run as a doctest.
 #[cfg(doctest)]

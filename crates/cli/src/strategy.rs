@@ -1,11 +1,12 @@
 //! Solving one instance with a named strategy: an algorithm of
 //! [`frontier`] (or a lookup in precomputed data) and, for the guided
 //! algorithms, a heuristic, both taken from the [`registry`](crate::registry),
-//! in the instance's [`Domain`]. Shared by the `eight`, `fifteen` and
-//! `compare` examples, which differ only in how they read instances and
-//! report answers.
+//! in the instance's [`Domain`](crate::domain::Domain). Shared by the
+//! programs, which differ only in how they read instances and report
+//! answers.
 //!
-//! Every answer is replayed by its domain before [`Solver::solve`] returns
+//! Every answer is replayed by its domain before
+//! [`Solver::solve`](crate::domain::Solver::solve) returns
 //! it, and a board is checked for solvability first, so no strategy ever
 //! searches an unsolvable board (IDA* would never stop, and BFS would
 //! exhaust half of a 4x4 space).

@@ -161,6 +161,49 @@ fn exit_statuses_are_the_programs() {
 }
 
 #[test]
+fn knight_answers_as_bfs_with_every_algorithm_it_offers() {
+    // Start = target, the sample, a corner trap and the far corners of
+    // the largest board.
+    let cases = "5\n8\n0 0\n7 0\n100\n0 0\n30 50\n10\n1 1\n1 1\n8\n0 0\n1 1\n300\n0 0\n299 299\n";
+    let expected = "5\n28\n0\n4\n200\n";
+    let bfs = frontier(&["knight", "--algo", "bfs"], cases);
+    assert!(bfs.status.success(), "{}", stderr(&bfs));
+    assert_eq!(stdout(&bfs), expected);
+    // MM answers alone; then every algorithm the domain offers, in one run
+    // where the first answers and every other checks it.
+    let every = "bfs,bfs-dense,bidirectional,bidirectional-dense,astar,astar-dense,idastar,\
+                 idastar-bpmx,mm,nbs,dvcbs,bae";
+    for algo in ["mm", every] {
+        for heuristic in ["knight-distance", "zero"] {
+            if heuristic == "zero" && algo.contains("idastar") {
+                // Iterative deepening without a heuristic: 8^200 nodes.
+                continue;
+            }
+            let args = ["knight", "--algo", algo, "--heuristic", heuristic];
+            let output = frontier(&args, cases);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+            assert_eq!(stdout(&output), expected, "{args:?}");
+        }
+    }
+    // What the domain refuses: a usage error naming the reason.
+    for (algo, reason) in [
+        ("table", "the table holds 3x3 boards only"),
+        ("bfs,jps", "jump point search leaps"),
+    ] {
+        let output = frontier(&["knight", "--algo", algo], cases);
+        assert_eq!(output.status.code(), Some(2), "{algo}");
+        assert_eq!(stdout(&output), "", "{algo}");
+        let err = stderr(&output);
+        assert!(err.contains("cannot solve knight cases"), "{algo}: {err}");
+        assert!(err.contains(reason), "{algo}: {err}");
+        assert!(err.contains("Usage: frontier knight"), "{algo}: {err}");
+    }
+    let output = frontier(&["knight", "--algo", "astar", "--heuristic", "gap"], cases);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("it counts the gaps of pancake stacks"));
+}
+
+#[test]
 fn completion_scripts_name_every_program() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let output = frontier(&["completions", shell], "");

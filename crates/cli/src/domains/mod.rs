@@ -1,6 +1,6 @@
 //! The domains, one module each: what [`Domain`](crate::domain::Domain)
 //! asks of a kind of instance, for sliding boards, pancake stacks, terrain
-//! maps and grid maps; and [`DOMAINS`], the one list of them.
+//! maps, knight moves and grid maps; and [`DOMAINS`], the one list of them.
 //!
 //! A new domain is a module here and a line of [`DOMAINS`]: the programs
 //! and the comparison find it, its heuristics and its capabilities there.
@@ -12,17 +12,21 @@ use crate::registry::{Algorithm, Heuristic};
 
 pub mod boards;
 pub mod grids;
+pub mod knights;
 pub mod large_boards;
 pub mod pancakes;
 pub mod terrain;
 
-/// Every domain, in the order of the comparison and its chart.
-pub static DOMAINS: [&dyn AnyDomain; 6] = [
+/// Every domain, in the order of the comparison and its chart. Knight
+/// cases are here for their heuristic and the checks every domain passes:
+/// `compare` has no knight set and draws no knight panel.
+pub static DOMAINS: [&dyn AnyDomain; 7] = [
     &boards::EIGHT,
     &boards::FIFTEEN,
     &large_boards::TWENTYFOUR,
     &pancakes::PANCAKES,
     &terrain::TERRAIN,
+    &knights::KNIGHTS,
     &grids::GRIDS,
 ];
 

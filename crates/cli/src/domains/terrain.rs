@@ -2,17 +2,31 @@
 //! digit, walls block, one start and one goal ([`grid::text::TerrainMap`]),
 //! searched as a [`Route`] under [`grid::Weighted`] movement; forward
 //! only, with the Manhattan distance or none.
+//!
+//! Weighted A* (the Manhattan distance multiplied by a weight, the
+//! `terrain` program's third search) is the one search of the programs
+//! that is not a registry strategy: its weight is a number of the command
+//! line, not a heuristic a row can name, and the estimate it makes
+//! overestimates, so `compare` must never take it for an optimal
+//! strategy. It lives here all the same, in [`Maps::solve_weighted`]:
+//! the registry's A* on the inflated route ([`Inflated`], made and checked
+//! by [`weighted`]), its path replayed as every terrain path is. Every
+//! path's cost is also held against the cost the search reports.
 
-use frontier::Limits;
+use frontier::{Limits, Outcome};
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
 use grid::{Cell, Direction, Route};
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
 use crate::domains::grids::steps_text;
 use crate::registry::{
-    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, Searchable,
+    self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
 use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
+
+mod weighted;
+
+pub use weighted::{Inflated, WeightError, max_weight, parse_weight, weighted};
 
 /// The Manhattan distance to a terrain map's goal: admissible, as every
 /// step costs at least 1.
@@ -26,8 +40,12 @@ static MANHATTAN: HeuristicRow = HeuristicRow::new(
     "it measures terrain maps",
 );
 
+/// The Manhattan distance to a terrain map's goal, the strongest of the
+/// heuristics terrain maps offer: the `terrain` program's A*.
+pub const MANHATTAN_DISTANCE: Heuristic = Heuristic::new(&MANHATTAN);
+
 /// The heuristics of terrain maps.
-const HEURISTICS: &[Heuristic] = &[Heuristic::ZERO, Heuristic::new(&MANHATTAN)];
+const HEURISTICS: &[Heuristic] = &[Heuristic::ZERO, MANHATTAN_DISTANCE];
 
 /// Terrain maps, the domain.
 #[derive(Debug, Default)]
@@ -95,12 +113,7 @@ impl Domain for Maps {
             return Err(SolveError::cannot_run(strategy, self.instances()));
         };
         let line = || self.to_line(map);
-        Attempt::of_search::<Route<'_, grid::Weighted>>(
-            result,
-            elapsed,
-            (strategy, &line),
-            |steps| replay(&route, steps),
-        )
+        attempt::<Route<'_, grid::Weighted>>(&route, result, elapsed, (strategy, &line))
     }
 
     fn to_line(&self, map: &TerrainMap) -> String {
@@ -112,6 +125,83 @@ impl Domain for Maps {
             map.goal()
         )
     }
+}
+
+impl Maps {
+    /// Weighted A* on `inflated`'s map under `limits`: the registry's A* on
+    /// the route whose Manhattan estimate is multiplied by the weight
+    /// ([`weighted`] checked it), so the path found costs at most the
+    /// weight times the cheapest. Its path is replayed as the strategies'
+    /// paths are ([`Domain::solve`]).
+    ///
+    /// The one search of the programs that is not a registry strategy
+    /// (see the [module docs](self)): errors name it A* with the Manhattan
+    /// distance, the instance its weight.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Limits;
+    /// use frontier_cli::domains::terrain::{TERRAIN, weighted};
+    ///
+    /// let map = "S19\n1#1\n11G".parse()?;
+    /// let attempt = TERRAIN.solve_weighted(&weighted(&map, 3.0)?, &Limits::new())?;
+    /// assert!(attempt.cost().unwrap() <= 3 * 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::WrongSolution`] if the path does not replay to the
+    /// goal at the cost the search reports: a bug.
+    pub fn solve_weighted(
+        &self,
+        inflated: &Inflated<'_>,
+        limits: &Limits<u32>,
+    ) -> Result<Attempt, SolveError> {
+        let strategy = Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE);
+        let (result, elapsed) =
+            timed(|| registry::run(Algorithm::AStar, inflated, limits, &mut Kept::new(1)));
+        let Some(result) = result else {
+            return Err(SolveError::cannot_run(strategy, self.instances()));
+        };
+        let line = || {
+            format!(
+                "{}, the distance weighted {}",
+                self.to_line(inflated.map()),
+                inflated.weight()
+            )
+        };
+        attempt::<Inflated<'_>>(&inflated.route(), result, elapsed, (strategy, &line))
+    }
+}
+
+/// The attempt of a search of `route` (by value, or inflated) that
+/// returned `result` after `elapsed`: its path replayed on the route, and
+/// the cost it adds up to held against the cost the search reports.
+fn attempt<P>(
+    route: &Route<'_, grid::Weighted>,
+    result: ResultOf<P>,
+    elapsed: std::time::Duration,
+    described: (Strategy, &dyn Fn() -> String),
+) -> Result<Attempt, SolveError>
+where
+    P: frontier::SearchProblem<State = Cell, Action = Direction, Cost = u64>,
+{
+    let reported = match &result.outcome {
+        Outcome::Found(solution) => Some(solution.cost),
+        _ => None,
+    };
+    Attempt::of_search::<P>(result, elapsed, described, |steps| {
+        let path = replay(route, steps)?;
+        match reported {
+            Some(cost) if u64::try_from(path.cost()) != Ok(cost) => Err(format!(
+                "its steps cost {}, the search reports {cost}",
+                path.cost()
+            )),
+            _ => Ok(path),
+        }
+    })
 }
 
 /// `steps` as the path of `route`: each a step the map allows from where
@@ -217,6 +307,73 @@ mod tests {
             .solve(&TERRAIN, &map, astar, &Limits::new())
             .unwrap();
         assert_eq!(attempt.answer, Answer::Unsolvable);
+    }
+
+    #[test]
+    #[expect(clippy::cast_precision_loss, reason = "costs far below 2^53")]
+    fn weighted_astar_runs_the_registry_astar_on_the_inflated_route() {
+        let map = TerrainMap::random(30, 20, 4);
+        let limits = Limits::new();
+        let cheapest = Solver::new()
+            .solve(
+                &TERRAIN,
+                &map,
+                Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE),
+                &limits,
+            )
+            .unwrap();
+        let cheapest = cheapest.cost().unwrap();
+        for weight in [1.0, 2.5, max_weight(&map)] {
+            let attempt = TERRAIN
+                .solve_weighted(&weighted(&map, weight).unwrap(), &limits)
+                .unwrap();
+            // `solve_weighted` replayed the path at the cost it reports.
+            let cost = attempt.cost().unwrap();
+            assert!(cost >= cheapest, "weight {weight}");
+            assert!(cost as f64 <= weight * cheapest as f64, "weight {weight}");
+            assert!(attempt.stats.expanded > 0);
+        }
+        let stopped = TERRAIN
+            .solve_weighted(&weighted(&map, 2.0).unwrap(), &Limits::new().max_stored(5))
+            .unwrap();
+        assert_eq!(stopped.limit(), Some(frontier::Limit::Stored));
+    }
+
+    #[test]
+    fn a_path_whose_cost_is_not_the_reported_one_is_refused() {
+        use Direction::{East, South};
+        let map = tiny();
+        let route = map.route();
+        let steps = vec![South, South, East, East];
+        let reported = |cost| frontier::SearchResult {
+            outcome: Outcome::Found(frontier::Solution {
+                states: route.cells(&steps),
+                actions: steps.clone(),
+                cost,
+            }),
+            stats: frontier::Stats::default(),
+        };
+        let strategy = Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE);
+        let line = || "tiny".to_owned();
+        let found = attempt::<Route<'_, grid::Weighted>>(
+            &route,
+            reported(4),
+            std::time::Duration::ZERO,
+            (strategy, &line),
+        );
+        assert_eq!(found.unwrap().cost(), Some(4));
+        let err = attempt::<Route<'_, grid::Weighted>>(
+            &route,
+            reported(3),
+            std::time::Duration::ZERO,
+            (strategy, &line),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "A* (manhattan) returned a path that does not solve tiny: its steps cost 4, the \
+             search reports 3"
+        );
     }
 
     #[test]

@@ -1,9 +1,13 @@
 //! POJ 1915 "Knight Moves": the fewest knight moves between two squares,
-//! solved by `frontier::bidirectional_bfs` and checked against
-//! `frontier::bfs`.
+//! solved through the knight domain (`crate::domains::knights`): by
+//! default by bidirectional BFS and checked against BFS, or by the
+//! algorithms `--algo` names, the first answering and the others checking
+//! it.
 //!
 //! ```sh
 //! printf '3\n8\n0 0\n7 0\n100\n0 0\n30 50\n10\n1 1\n1 1\n' | frontier knight
+//! printf '1\n300\n0 0\n299 299\n' | frontier knight --algo mm,astar
+//! printf '1\n300\n0 0\n299 299\n' | frontier knight --algo nbs --heuristic zero
 //! ```
 //!
 //! Input on stdin: the number of cases, then per case the board size `l`
@@ -11,8 +15,18 @@
 //! each, from 0); line breaks may fall anywhere. Output: one line per case,
 //! the minimum number of moves. Bad input: an error naming the token and
 //! its line on stderr, nothing on stdout, exit status 1; so is a stdout that
-//! cannot be written (a closed pipe is a quiet end, status 0). The two
-//! searches disagreeing: exit status 2.
+//! cannot be written (a closed pipe is a quiet end, status 0).
+//!
+//! Algorithms and heuristics come from the registry (`crate::registry`):
+//! `--algo` takes any algorithm the knight domain offers (every one but
+//! the 3x3 table and jump point search), repeated or comma-separated;
+//! `--heuristic` (`knight-distance` by default, or `zero`) guides those
+//! that use one. An algorithm or a heuristic the domain refuses, or a
+//! `--heuristic` given beside algorithms that use none, is a usage error
+//! (exit status 2) naming the reason. Every path is replayed on the board
+//! before its length counts; the searches disagreeing, or a path that does
+//! not replay (a bug), make the exit status 2 too, with `bug:` on stderr.
+//! No limit applies: IDA* without a heuristic on a large board may not end.
 
 use std::fmt::Write as _;
 use std::io::{self, Read};
@@ -21,9 +35,14 @@ use std::process::ExitCode;
 use super::{Invocation, Program};
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
-use crate::knight::read_cases;
+use crate::domain::{AnyDomain, DomainInfo, Solver};
+use crate::domains::knights::{CHECKED, KNIGHTS, read_cases};
+use crate::domains::{algorithms_of, heuristics_of};
 use crate::output::with_stdout;
+use crate::registry::{Algorithm, Heuristic};
+use crate::strategy::{SolveError, Strategy, ignored_heuristic};
 
 /// POJ 1915 "Knight Moves": reads the cases from stdin and prints, for
 /// each, the fewest knight moves from its start square to its target.
@@ -32,11 +51,32 @@ use crate::output::with_stdout;
 /// 300), the start square and the target square (two coordinates each,
 /// from 0); line breaks may fall anywhere. Bad input: an error naming the
 /// token and its line, nothing on stdout, exit status 1. Each answer comes
-/// from bidirectional BFS, checked against plain BFS; their disagreeing
-/// (a bug) makes the exit status 2.
+/// from bidirectional BFS, checked against plain BFS, unless --algo names
+/// other algorithms; every path is replayed on the board. Searches
+/// disagreeing (a bug) make the exit status 2, as does an algorithm or a
+/// heuristic the knight domain refuses.
 #[derive(Debug, Parser)]
 #[command(name = "knight", version)]
-pub struct Args {}
+pub struct Args {
+    /// The algorithms, repeated or comma-separated: the first answers, and
+    /// each other checks it (the optimal ones must find as many moves,
+    /// greedy search no fewer) [default: bidirectional,bfs]
+    #[arg(
+        long,
+        value_parser = algorithms_of(&KNIGHT),
+        value_delimiter = ',',
+        value_name = "NAME"
+    )]
+    algo: Vec<Algorithm>,
+
+    /// The heuristic of the guided algorithms (astar, idastar, greedy, mm,
+    /// nbs, ...); refused beside algorithms that use none
+    #[arg(long, value_parser = heuristics_of(&KNIGHT), default_value = "knight-distance")]
+    heuristic: Heuristic,
+}
+
+/// The domain `knight` solves: `--help` lists what it offers.
+static KNIGHT: [&dyn AnyDomain; 1] = [&KNIGHTS];
 
 impl Program for Args {
     const NAME: &'static str = "knight";
@@ -48,7 +88,8 @@ impl Program for Args {
     }
 }
 
-fn start(_: &Args, _: &mut Invocation<'_>) -> ExitCode {
+fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
+    let strategies = strategies(args, invocation);
     let mut input = Vec::new();
     if let Err(err) = io::stdin().lock().read_to_end(&mut input) {
         eprintln!("error: cannot read stdin: {err}");
@@ -62,9 +103,10 @@ fn start(_: &Args, _: &mut Invocation<'_>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let mut solver = Solver::new();
     let mut answers = String::new();
     for case in &cases {
-        match case.solve() {
+        match case.solve_with(&strategies, &mut solver) {
             Ok(moves) => {
                 // cannot fail: writing to a String
                 let _ = writeln!(answers, "{moves}");
@@ -79,4 +121,43 @@ fn start(_: &Args, _: &mut Invocation<'_>) -> ExitCode {
         out.write_all(answers.as_bytes())?;
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// The strategies of the command line, each once, in their order: the
+/// default pair ([`CHECKED`]) without `--algo`. A strategy the domain
+/// refuses, or a `--heuristic` that no algorithm would use, is a usage
+/// error, found before any input is read.
+fn strategies(args: &Args, invocation: &mut Invocation<'_>) -> Vec<Strategy> {
+    let algorithms = if args.algo.is_empty() {
+        CHECKED.to_vec()
+    } else {
+        let mut unique = Vec::new();
+        for &algorithm in &args.algo {
+            if !unique.contains(&algorithm) {
+                unique.push(algorithm);
+            }
+        }
+        unique
+    };
+    if !algorithms.iter().any(|a| a.uses_heuristic()) {
+        let first = args.algo.first().copied();
+        if let Some(complaint) = ignored_heuristic(invocation.matches(), first, args.heuristic) {
+            invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+        }
+    }
+    let strategies: Vec<Strategy> = algorithms
+        .into_iter()
+        .map(|algorithm| Strategy::new(algorithm, args.heuristic))
+        .collect();
+    for &strategy in &strategies {
+        if let Some(reason) = strategy.refusal(&KNIGHTS) {
+            let refused = SolveError::Unsupported {
+                strategy,
+                instances: KNIGHTS.instances(),
+                reason,
+            };
+            invocation.refuse(ErrorKind::ArgumentConflict, refused);
+        }
+    }
+    strategies
 }

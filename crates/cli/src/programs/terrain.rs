@@ -2,7 +2,11 @@
 //! digit (`#` is a wall), searched by Dijkstra (A* with the zero
 //! heuristic), A* with the Manhattan distance, and weighted A* (the
 //! Manhattan distance inflated by `--weight`, which trades optimality for
-//! fewer nodes).
+//! fewer nodes). All three run through the terrain domain
+//! (`crate::domains::terrain`): the first two as the registry's
+//! strategies (`Solver::solve`), weighted A* as the domain's one search
+//! that is not a strategy (`Maps::solve_weighted`, the registry's A* on
+//! the inflated route); the domain replays every path.
 //!
 //! ```sh
 //! frontier terrain                  # a seeded random map
@@ -31,14 +35,17 @@ use std::process::ExitCode;
 
 use super::{Invocation, Program};
 
+use crate::domain::Solver;
+use crate::domains::terrain::{self, MANHATTAN_DISTANCE, TERRAIN};
 use crate::input::{read_file, shown};
 use crate::output::with_stdout;
-use crate::terrain;
+use crate::registry::{Algorithm, Heuristic};
+use crate::strategy::{Answer, Attempt, Strategy};
 use clap::Parser;
 use clap::error::ErrorKind;
-use frontier::{AStar, Limits, SearchResult};
+use frontier::Limits;
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
-use grid::{Cell, Direction, Heuristic, Route, Weighted};
+use grid::{Cell, Direction};
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
 /// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
@@ -102,49 +109,60 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         ),
     };
 
-    let route = map.route();
     let limits = Limits::new().max_stored(args.max_stored);
-    let astar = AStar::new().limits(&limits).search(&route);
-    let dijkstra = AStar::new()
-        .limits(&limits)
-        .search(&route.with_heuristic(Heuristic::Zero));
-    let weighted = AStar::new().limits(limits).search(&weighted_map);
-    for (label, result) in [
+    let mut solver = Solver::new();
+    let astar = Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE);
+    let dijkstra = Strategy::new(Algorithm::AStar, Heuristic::ZERO);
+    let searches = (
+        solver.solve(&TERRAIN, &map, astar, &limits),
+        solver.solve(&TERRAIN, &map, dijkstra, &limits),
+        TERRAIN.solve_weighted(&weighted_map, &limits),
+    );
+    let (astar, dijkstra, weighted) = match searches {
+        (Ok(astar), Ok(dijkstra), Ok(weighted)) => (astar, dijkstra, weighted),
+        (Err(err), _, _) | (_, Err(err), _) | (_, _, Err(err)) => {
+            // A path that does not replay: the domain offers both
+            // strategies, and weighted A* needs nothing.
+            eprintln!("bug: {err}");
+            return ExitCode::from(BUG);
+        }
+    };
+    for (label, attempt) in [
         ("A*", &astar),
         ("Dijkstra", &dijkstra),
         ("weighted A*", &weighted),
     ] {
-        if let Some(limit) = result.limit() {
+        if let Some(limit) = attempt.limit() {
             eprintln!(
                 "error: {name}: {label} stopped by its {limit} after {} states (raise --max-stored)",
-                result.stats.peak_stored
+                attempt.stats.peak_stored
             );
             return ExitCode::FAILURE;
         }
     }
     with_stdout(|out| {
         writeln!(out, "{name}")?;
-        let Some(path) = astar.solution() else {
+        let Answer::Solved(path) = &astar.answer else {
             write!(out, "{map}")?;
             writeln!(
                 out,
                 "no path from S to G ({} cells reached)",
                 astar.stats.expanded
             )?;
-            return Ok(
-                if dijkstra.solution().is_none() && weighted.solution().is_none() {
-                    ExitCode::SUCCESS
-                } else {
-                    eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
-                    ExitCode::from(BUG)
-                },
-            );
+            return Ok(if dijkstra.cost().is_none() && weighted.cost().is_none() {
+                ExitCode::SUCCESS
+            } else {
+                eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
+                ExitCode::from(BUG)
+            });
         };
-        write!(out, "{}", draw(&map, &path.states))?;
+        // cannot fail: the terrain domain's paths are steps
+        let steps: &[Direction] = path.actions().unwrap_or_default();
+        write!(out, "{}", draw(&map, &map.route().cells(steps)))?;
         writeln!(
             out,
             "cheapest path: cost {}, {} steps",
-            path.cost,
+            path.cost(),
             path.len()
         )?;
         writeln!(out)?;
@@ -152,21 +170,19 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
             out,
             "search                  cost   expanded  generated  peak stored"
         )?;
-        for (label, result) in [
+        for (label, attempt) in [
             ("Dijkstra (h = 0)".to_owned(), &dijkstra),
             ("A* (Manhattan)".to_owned(), &astar),
             (format!("weighted A* (w = {})", args.weight), &weighted),
         ] {
-            let cost = result
-                .solution()
-                .map_or("-".to_owned(), |s| s.cost.to_string());
+            let cost = attempt.cost().map_or("-".to_owned(), |c| c.to_string());
             writeln!(
                 out,
                 "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
-                result.stats.expanded, result.stats.generated, result.stats.peak_stored
+                attempt.stats.expanded, attempt.stats.generated, attempt.stats.peak_stored
             )?;
         }
-        Ok(check(&route, path.cost, &dijkstra, &weighted, args.weight))
+        Ok(check(path.cost(), &dijkstra, &weighted, args.weight))
     })
 }
 
@@ -201,41 +217,27 @@ fn load(args: &Args) -> Result<(TerrainMap, String), LoadError> {
     Ok((map, name))
 }
 
-/// Checks the searches against each other and replays every path.
+/// Checks the searches against each other: Dijkstra finds the `cheapest`
+/// cost A* found, weighted A* a cost within `weight` times it. (The domain
+/// replayed every path at its cost.)
 #[expect(
     clippy::cast_precision_loss,
     reason = "costs far below 2^53, exact in f64"
 )]
-fn check(
-    route: &Route<'_, Weighted>,
-    cheapest: u64,
-    dijkstra: &SearchResult<Cell, Direction, u64>,
-    weighted: &SearchResult<Cell, Direction, u64>,
-    weight: f64,
-) -> ExitCode {
-    let (Some(dijkstra), Some(weighted)) = (dijkstra.solution(), weighted.solution()) else {
+fn check(cheapest: usize, dijkstra: &Attempt, weighted: &Attempt, weight: f64) -> ExitCode {
+    let (Some(dijkstra), Some(weighted)) = (dijkstra.cost(), weighted.cost()) else {
         eprintln!("bug: A* found a path that Dijkstra or weighted A* did not");
         return ExitCode::from(BUG);
     };
-    if dijkstra.cost != cheapest {
-        eprintln!("bug: A* found cost {cheapest}, Dijkstra {}", dijkstra.cost);
+    if dijkstra != cheapest {
+        eprintln!("bug: A* found cost {cheapest}, Dijkstra {dijkstra}");
         return ExitCode::from(BUG);
     }
-    if weighted.cost < cheapest || weighted.cost as f64 > weight * cheapest as f64 {
+    if weighted < cheapest || weighted as f64 > weight * cheapest as f64 {
         eprintln!(
-            "bug: weighted A* found cost {}, outside [{cheapest}, {weight} x {cheapest}]",
-            weighted.cost
+            "bug: weighted A* found cost {weighted}, outside [{cheapest}, {weight} x {cheapest}]"
         );
         return ExitCode::from(BUG);
-    }
-    for solution in [dijkstra, weighted] {
-        let replayed = route.replay(&solution.actions);
-        if replayed.map(|length| length.weighted) != Ok(solution.cost)
-            || route.cells(&solution.actions) != solution.states
-        {
-            eprintln!("bug: a path does not replay to the goal at its cost");
-            return ExitCode::from(BUG);
-        }
     }
     ExitCode::SUCCESS
 }

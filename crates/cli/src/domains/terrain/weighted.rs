@@ -1,14 +1,14 @@
 //! Weighted A* on terrain maps, for the `terrain` program: the weight read
-//! from the command line and the map searched with its estimate inflated.
-//!
-//! The maps themselves are the grid crate's ([`grid::text::TerrainMap`]:
-//! rows of digit costs, `#` walls, one `S` and one `G`), searched as a
-//! [`Route`] under [`grid::Weighted`] movement, where entering a cell costs
-//! its digit.
+//! from the command line ([`parse_weight`]) and the map searched with its
+//! Manhattan estimate inflated ([`weighted`], [`Inflated`]), which the
+//! domain runs with the registry's A*
+//! ([`Maps::solve_weighted`](super::Maps::solve_weighted)).
 
 use frontier::{SearchProblem, Step};
 use grid::text::TerrainMap;
 use grid::{Cell, Direction, Route};
+
+use crate::registry::Searchable;
 
 /// Why a weight cannot be used by weighted A* (see [`weighted`]).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -64,7 +64,7 @@ pub enum WeightError {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::terrain::{WeightError, parse_weight};
+/// use frontier_cli::domains::terrain::{WeightError, parse_weight};
 ///
 /// assert_eq!(parse_weight("1.5"), Ok(1.5));
 /// assert_eq!(
@@ -100,7 +100,7 @@ fn check_weight(weight: f64) -> Result<f64, WeightError> {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::terrain::max_weight;
+/// use frontier_cli::domains::terrain::max_weight;
 ///
 /// let map = "S19\n1#1\n11G".parse()?;
 /// // 2^53, less 9 for each of the 8 steps of the costliest path, over the
@@ -134,7 +134,7 @@ pub fn max_weight(map: &TerrainMap) -> f64 {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::terrain::{WeightError, weighted};
+/// use frontier_cli::domains::terrain::{WeightError, weighted};
 ///
 /// let map = "S19\n1#1\n11G".parse()?;
 /// let solution = frontier::astar(&weighted(&map, 3.0)?).into_solution().unwrap();
@@ -154,6 +154,7 @@ pub fn weighted(map: &TerrainMap, weight: f64) -> Result<Inflated<'_>, WeightErr
         });
     }
     Ok(Inflated {
+        map,
         route: map.route(),
         weight,
     })
@@ -165,15 +166,29 @@ pub fn weighted(map: &TerrainMap, weight: f64) -> Result<Inflated<'_>, WeightErr
 /// which checks the weight.
 #[derive(Clone, Copy, Debug)]
 pub struct Inflated<'a> {
+    map: &'a TerrainMap,
     route: Route<'a, grid::Weighted>,
     weight: f64,
 }
 
-impl Inflated<'_> {
+impl<'a> Inflated<'a> {
     /// The weight.
     #[must_use]
     pub fn weight(&self) -> f64 {
         self.weight
+    }
+
+    /// The map searched.
+    #[must_use]
+    pub fn map(&self) -> &'a TerrainMap {
+        self.map
+    }
+
+    /// The map's route, its estimate not inflated: what a path is replayed
+    /// on.
+    #[must_use]
+    pub fn route(&self) -> Route<'a, grid::Weighted> {
+        self.route
     }
 }
 
@@ -204,6 +219,9 @@ impl SearchProblem for Inflated<'_> {
         (self.route.heuristic(cell) as f64 * self.weight).floor() as u64
     }
 }
+
+/// An inflated route searches forward only, by A* ([`crate::registry::run`]).
+impl Searchable for Inflated<'_> {}
 
 #[cfg(test)]
 mod tests {

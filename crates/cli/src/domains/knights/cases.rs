@@ -1,163 +1,11 @@
-//! POJ 1915 "Knight Moves": the fewest knight moves between two squares of
-//! an `l`×`l` board, as a [`frontier`] problem that searches both ways.
-//!
-//! The input is a number of cases, then for each case the board size `l`
-//! (4 ≤ l ≤ 300), the start square and the target square (two coordinates
-//! each, from 0). Tokens are read as a stream, so line breaks may fall
-//! anywhere; an error names the token and its line.
+//! Reading a POJ 1915 input: the number of cases, then for each case the
+//! board size `l` (4 ≤ l ≤ 300), the start square and the target square
+//! (two coordinates each, from 0). Tokens are read as a stream, so line
+//! breaks may fall anywhere; an error names the token and its line.
 
-use frontier::{BidirectionalProblem, SearchProblem, Step};
 use frontier_text::TokenExcerpt;
 
-/// The smallest board size POJ 1915 allows.
-pub const MIN_SIZE: u16 = 4;
-
-/// The largest board size POJ 1915 allows.
-pub const MAX_SIZE: u16 = 300;
-
-/// The eight knight moves as `(dx, dy)`.
-pub const MOVES: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-/// A square: `(x, y)`, each in `0..size`.
-pub type Square = (u16, u16);
-
-/// One case: a knight going from `start` to `target` on a `size`×`size`
-/// board.
-///
-/// Knight moves are their own inverses (`(dx, dy)` is undone by
-/// `(-dx, -dy)`, also a knight move), so the problem states
-/// [`BidirectionalProblem`] with predecessors reached by the opposite
-/// moves.
-///
-/// # Example
-///
-/// ```
-/// use frontier_cli::knight::Knight;
-///
-/// let case = Knight { size: 8, start: (0, 0), target: (7, 0) };
-/// assert_eq!(frontier::bidirectional_bfs(&case).solution().unwrap().len(), 5);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Knight {
-    /// The board's side.
-    pub size: u16,
-    /// Where the knight starts.
-    pub start: Square,
-    /// Where it must go.
-    pub target: Square,
-}
-
-impl Knight {
-    /// The square `(dx, dy)` away from `from`, if it is on the board.
-    fn jump(&self, (x, y): Square, (dx, dy): (i8, i8)) -> Option<Square> {
-        let x = x.checked_add_signed(i16::from(dx))?;
-        let y = y.checked_add_signed(i16::from(dy))?;
-        (x < self.size && y < self.size).then_some((x, y))
-    }
-
-    /// The fewest moves, by bidirectional BFS, checked against plain BFS and
-    /// by replaying the path.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use frontier_cli::knight::Knight;
-    ///
-    /// assert_eq!(Knight { size: 100, start: (0, 0), target: (30, 50) }.solve(), Ok(28));
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`Disagreement`] when the two searches differ or the path is not a
-    /// chain of knight moves from the start to the target: a bug, never
-    /// bad input.
-    pub fn solve(&self) -> Result<usize, Disagreement> {
-        let both_ways = frontier::bidirectional_bfs(self).into_solution();
-        let one_way = frontier::bfs(self).into_solution();
-        let (Some(both_ways), Some(one_way)) = (both_ways, one_way) else {
-            return Err(Disagreement {
-                case: *self,
-                reason: "a search found no path, though every square reaches every other on boards of 4x4 and up".to_owned(),
-            });
-        };
-        if both_ways.len() != one_way.len() {
-            return Err(Disagreement {
-                case: *self,
-                reason: format!(
-                    "bidirectional BFS found {} moves, BFS {}",
-                    both_ways.len(),
-                    one_way.len()
-                ),
-            });
-        }
-        let legal = both_ways.states.first() == Some(&self.start)
-            && both_ways.states.last() == Some(&self.target)
-            && both_ways
-                .states
-                .windows(2)
-                .zip(&both_ways.actions)
-                .all(|(pair, &m)| self.jump(pair[0], m) == Some(pair[1]));
-        if !legal {
-            return Err(Disagreement {
-                case: *self,
-                reason: "the bidirectional path is not a chain of knight moves".to_owned(),
-            });
-        }
-        Ok(both_ways.len())
-    }
-}
-
-/// Two searches disagreed on a case, or a path did not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("case {case:?}: {reason}")]
-pub struct Disagreement {
-    /// The case.
-    pub case: Knight,
-    /// What went wrong.
-    pub reason: String,
-}
-
-impl SearchProblem for Knight {
-    type State = Square;
-    type Action = (i8, i8);
-    type Cost = u32;
-
-    fn start(&self) -> Square {
-        self.start
-    }
-
-    fn is_goal(&self, square: &Square) -> bool {
-        *square == self.target
-    }
-
-    fn successors(&self, &square: &Square) -> impl Iterator<Item = Step<Square, (i8, i8), u32>> {
-        MOVES
-            .into_iter()
-            .filter_map(move |m| Some(Step::new(m, self.jump(square, m)?, 1)))
-    }
-}
-
-impl BidirectionalProblem for Knight {
-    fn goal(&self) -> Square {
-        self.target
-    }
-
-    /// The square `-m` away, from which move `m` leads here.
-    fn predecessors(&self, &square: &Square) -> impl Iterator<Item = Step<Square, (i8, i8), u32>> {
-        MOVES.into_iter().filter_map(move |(dx, dy)| {
-            Some(Step::new((dx, dy), self.jump(square, (-dx, -dy))?, 1))
-        })
-    }
-}
+use super::{Knight, MAX_SIZE, MIN_SIZE};
 
 /// Why the input could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -257,13 +105,13 @@ impl<'a> Tokens<'a> {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::knight::{Knight, read_cases};
+/// use frontier_cli::domains::knights::{Knight, read_cases};
 ///
 /// let cases = read_cases("1\n8\n0 0\n7 0\n")?;
 /// assert_eq!(cases, [Knight { size: 8, start: (0, 0), target: (7, 0) }]);
 /// let err = read_cases("1\n8\n0 0\n7 x\n").unwrap_err();
 /// assert_eq!(err.to_string(), "line 4: expected the target's y of case 1, found \"x\"");
-/// # Ok::<(), frontier_cli::knight::InputError>(())
+/// # Ok::<(), frontier_cli::domains::knights::InputError>(())
 /// ```
 ///
 /// # Errors
@@ -307,37 +155,6 @@ pub fn read_cases(input: &str) -> Result<Vec<Knight>, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sample() {
-        let cases = read_cases("3\n8\n0 0\n7 0\n100\n0 0\n30 50\n10\n1 1\n1 1\n").unwrap();
-        let answers: Vec<_> = cases.iter().map(|c| c.solve().unwrap()).collect();
-        assert_eq!(answers, [5, 28, 0]);
-    }
-
-    #[test]
-    fn corners_of_the_largest_board() {
-        let case = Knight {
-            size: MAX_SIZE,
-            start: (0, 0),
-            target: (299, 299),
-        };
-        assert_eq!(case.solve(), Ok(200));
-    }
-
-    #[test]
-    fn predecessors_lead_back() {
-        let case = Knight {
-            size: 5,
-            start: (0, 0),
-            target: (4, 4),
-        };
-        for square in [(0, 0), (2, 2), (4, 1)] {
-            for step in case.predecessors(&square) {
-                assert_eq!(case.jump(step.state, step.action), Some(square));
-            }
-        }
-    }
 
     #[test]
     fn errors_name_token_and_line() {
