@@ -5,18 +5,13 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use frontier::{Limit, Limits, OpenList, Outcome, SearchResult};
-use grid::{
-    Cardinal, Cell, CornerCutting, Direction, GridError, Heuristic, Jump, JumpPoint, Movement,
-    Octile, Query, ReplayError, Route,
-};
+use frontier::Limit;
+use grid::{Cardinal, CornerCutting, GridError, Movement, Octile, Query, ReplayError, Route};
 
 use super::load::{MapSet, Suite};
-use super::movement::{GridMovement, JumpTables};
-use super::record::Recorded;
+use super::movement::{GridMovement, JumpTables, Searchers};
 use super::search::{MovementKind, Search};
-use crate::registry::{Algorithm, Kept};
-use crate::strategy::timed;
+use crate::registry::Algorithm;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -352,137 +347,5 @@ fn bug(
         map: set.name.clone(),
         algorithm,
         error,
-    }
-}
-
-/// What one search returned: its single steps (`Ok(None)`: no path), or
-/// the limit that stopped it; and its work.
-#[derive(Debug)]
-pub(crate) struct Attempt {
-    /// The path's steps, `None` if there is no path, or the limit.
-    pub(crate) outcome: Result<Option<Vec<Direction>>, Limit>,
-    /// Nodes expanded.
-    pub(crate) expanded: u64,
-    /// Peak stored states.
-    pub(crate) peak_stored: usize,
-    /// Time in the search.
-    pub(crate) elapsed: Duration,
-}
-
-impl Attempt {
-    /// The attempt of a search that took `elapsed` and returned `result`,
-    /// whose actions `steps` turns into single steps.
-    pub(crate) fn new<S, A, C>(
-        result: SearchResult<S, A, C>,
-        elapsed: Duration,
-        steps: impl FnOnce(Vec<A>) -> Vec<Direction>,
-    ) -> Attempt {
-        let (expanded, peak_stored) = (result.stats.expanded, result.stats.peak_stored);
-        let outcome = match result.outcome {
-            Outcome::Found(solution) => Ok(Some(steps(solution.actions))),
-            Outcome::Unreachable => Ok(None),
-            Outcome::LimitReached(limit) => Err(limit),
-        };
-        Attempt {
-            outcome,
-            expanded,
-            peak_stored,
-            elapsed,
-        }
-    }
-}
-
-/// An [`Attempt`], and the cells its search expanded forward and
-/// backward, in order, if it was asked to record them (for drawing).
-#[derive(Debug)]
-pub(crate) struct Recording {
-    /// The search.
-    pub(crate) attempt: Attempt,
-    /// The cells expanded forward (the jump points, for jump point search).
-    pub(crate) forward: Vec<Cell>,
-    /// The cells expanded backward.
-    pub(crate) backward: Vec<Cell>,
-}
-
-/// The searches of one thread, kept across the queries of a map so that
-/// their tables are reused: those on cells and those on jump points, each
-/// run through the [registry](crate::registry). Costs are fixed-point
-/// (about 1.3·10⁹ a step, see `grid::cost`), too spread for the bucket
-/// open list: A* keeps a decrease-key heap, the other best-first searches
-/// a binary heap.
-#[derive(Debug)]
-pub(crate) struct Searchers {
-    /// The searches on cells.
-    cells: Kept<Cell, Direction, u64>,
-    /// A* on jump points, for [`Algorithm::Jps`] and [`Search::JpsPlus`].
-    jumps: Kept<JumpPoint, Jump, u64>,
-    /// IDA*'s expansions per query before it is stopped.
-    max_nodes: u64,
-}
-
-impl Searchers {
-    /// Fresh searchers; IDA* stops after `max_nodes` expansions.
-    pub(crate) fn new(max_nodes: u64) -> Searchers {
-        Searchers {
-            cells: Kept::new(1).with_open_lists(OpenList::PriorityQueue, OpenList::BinaryHeap),
-            jumps: Kept::new(1).with_open_lists(OpenList::BinaryHeap, OpenList::BinaryHeap),
-            max_nodes,
-        }
-    }
-
-    /// The limits of `algorithm`: IDA* stops after `max_nodes`
-    /// expansions, the others at nothing but the memory they can get.
-    fn limits(&self, algorithm: Algorithm) -> Limits<u32> {
-        match algorithm {
-            Algorithm::IdaStar | Algorithm::IdaStarBpmx => {
-                Limits::new().max_expanded(self.max_nodes)
-            }
-            _ => Limits::new(),
-        }
-    }
-
-    /// Searches `route` with `search` (jump point search with `tables`),
-    /// timing the search alone; records the cells it expands if `record`.
-    ///
-    /// # Panics
-    ///
-    /// If `search` is refused under `M` ([`Search::refusal`]): check
-    /// first.
-    pub(crate) fn solve<M: GridMovement>(
-        &mut self,
-        search: Search,
-        route: Route<'_, M>,
-        tables: &JumpTables<'_, M>,
-        record: bool,
-    ) -> Recording {
-        let algorithm = search.algorithm();
-        if algorithm == Algorithm::Jps {
-            return M::jump(&mut self.jumps, tables, search, route, record);
-        }
-        let problem = if search == Search::Dijkstra {
-            route.with_heuristic(Heuristic::Zero)
-        } else {
-            route
-        };
-        let limits = self.limits(algorithm);
-        let refused = "cannot fail: the searches refused under the movement are refused first";
-        if record {
-            let recorded = Recorded::new(problem);
-            let (result, elapsed) =
-                timed(|| M::run_recorded(algorithm, &recorded, &limits, &mut self.cells));
-            let (forward, backward) = recorded.into_expanded();
-            Recording {
-                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
-                forward,
-                backward,
-            }
-        } else {
-            let (result, elapsed) = timed(|| M::run(algorithm, &problem, &limits, &mut self.cells));
-            Recording {
-                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
-                forward: Vec::new(),
-                backward: Vec::new(),
-            }
-        }
     }
 }

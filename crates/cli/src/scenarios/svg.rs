@@ -14,8 +14,8 @@ use frontier::Limit;
 use grid::{Cardinal, Cell, CornerCutting, Grid, Octile, Query, Terrain};
 
 use super::load::Suite;
-use super::movement::GridMovement;
-use super::run::{ReplayBug, RunError, Searchers, jump_tables_of, route};
+use super::movement::{GridMovement, Searchers};
+use super::run::{ReplayBug, RunError, jump_tables_of, route};
 use super::search::{MovementKind, Search};
 use crate::registry::Algorithm;
 
