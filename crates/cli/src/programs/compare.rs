@@ -75,7 +75,6 @@ use crate::compare::{
 use crate::databases::DatabaseArgs;
 use crate::domain::DomainInfo;
 use crate::domain::Solver;
-use crate::domains::boards::EIGHT;
 use crate::domains::grids::GRIDS;
 use crate::domains::{DOMAINS, compared_heuristics, heuristics_of};
 use crate::input::{read_file, shown};
@@ -238,13 +237,25 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let strategies = strategies_of(&args.algorithms, &args.heuristics);
     let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
     let solver = Solver::new().with_databases(Arc::new(args.databases.open()));
-    // The 3x3 table, built before the first board so no row's time
-    // includes it, and only for a run that looks it up.
-    let table_build = (strategies.iter().any(|s| !s.algorithm.searches())
-        && sets.iter().any(|set| set.domain.name() == EIGHT.name()))
-    .then(|| {
+    // The precomputed tables (the 3x3 table), built before the first
+    // instance so no row's time includes them, and only for a run that
+    // looks one up: whatever domain holds them.
+    let lookups: Vec<_> = sets
+        .iter()
+        .flat_map(|set| {
+            strategies
+                .iter()
+                .filter(|s| !s.algorithm.searches() && s.handles(set.domain))
+                .map(move |&s| (set.domain, s))
+        })
+        .collect();
+    let table_build = (!lookups.is_empty()).then(|| {
+        let mut preparing = solver.sharing();
         crate::strategy::timed(|| {
-            EIGHT.table();
+            for (domain, strategy) in lookups {
+                // A table that cannot be had is reported by the run.
+                let _ = domain.prepare_in(strategy, &mut preparing);
+            }
         })
         .1
     });
