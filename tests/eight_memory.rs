@@ -8,7 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use frontier_cli::eight::{Boards, SizeMode};
+use sliding_puzzle::stream::{Boards, SizeMode};
 
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;

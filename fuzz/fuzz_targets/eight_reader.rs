@@ -1,4 +1,4 @@
-//! Fuzzes the `eight` reader (`frontier_cli::eight::Boards`) on
+//! Fuzzes the `eight` reader (`sliding_puzzle::stream::Boards`) on
 //! arbitrary bytes. The first byte picks the board size and a read buffer
 //! of 1 to 16 bytes, which splits characters and tokens between reads. No
 //! input may panic; the boards do not depend on the buffer's size; boards
@@ -9,9 +9,9 @@
 
 use std::io::BufReader;
 
-use frontier_cli::eight::{BoardInput, Boards, SizeMode};
 use libfuzzer_sys::fuzz_target;
 use sliding_puzzle::AnyBoard;
+use sliding_puzzle::stream::{BoardInput, Boards, SizeMode};
 
 /// The longest message an error may have (see `board_parser`).
 const LONGEST_MESSAGE: usize = 512;

@@ -12,10 +12,10 @@
 //!   and [`Solver`](domain::Solver), which runs one on one instance and
 //!   replays its answer.
 //! - [`compare`]: the strategy comparison (sets, runs, cross-check, table,
-//!   chart); [`scenarios`]: Moving AI scenario runs; [`eight`]: the judge
-//!   problem's reader (POJ 1915's is its domain's); [`databases`]: the pattern
-//!   databases the programs load or build; [`jobs`], [`lines`]: thread
-//!   counts and input lines.
+//!   chart); [`scenarios`]: Moving AI scenario runs; [`databases`]: the
+//!   pattern databases' options and progress bars (the databases and the
+//!   judge problem's reader are `frontier-sliding-puzzle`'s); [`jobs`],
+//!   [`lines`]: thread counts and input lines.
 //! - [`input`], [`output`] and [`progress`]: what every program does the
 //!   same way: named files read only when regular and of bounded size,
 //!   long values cut short in messages; results printed on stdout with
@@ -30,7 +30,6 @@ pub mod compare;
 pub mod databases;
 pub mod domain;
 pub mod domains;
-pub mod eight;
 pub mod input;
 pub mod jobs;
 pub mod lines;

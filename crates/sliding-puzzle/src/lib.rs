@@ -60,6 +60,8 @@
 //! - [`Puzzle`]: the [`frontier::SearchProblem`], with
 //!   [`frontier::BidirectionalProblem`] and [`frontier::RankedStates`].
 //! - [`EightTable`]: every 3x3 board's distance and optimal first move.
+//! - [`stream`]: boards read from a stream in the POJ 1077 judge format,
+//!   one at a time, each with its lines or the reason it could not be read.
 //!
 //! # Design decisions
 //!
@@ -122,6 +124,7 @@ mod parse;
 mod problem;
 mod random;
 mod rank;
+pub mod stream;
 
 pub use board::{
     BlankMove, Board, Eight, Fifteen, LargeBlankMove, LargeBoard, Packing, Slide, Twentyfour,

@@ -44,7 +44,6 @@ use crate::domain::AnyDomain;
 use crate::domain::Solver;
 use crate::domains::boards::{self, EIGHT, FIFTEEN};
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::eight::{Boards, SizeMode};
 use crate::output::{Stdout, StdoutError, with_stdout};
 use crate::strategy::{
     Algorithm, Answer, Attempt, Heuristic, SolveError, Strategy, ignored_heuristic,
@@ -56,6 +55,7 @@ use frontier::Limits;
 /// The domains `eight` solves: `--help` lists what they offer.
 static BOARDS: [&dyn AnyDomain; 2] = [&EIGHT, &FIFTEEN];
 use sliding_puzzle::AnyBoard;
+use sliding_puzzle::stream::{Boards, SizeMode};
 
 /// Solves 8-puzzles (and 15-puzzles) from stdin, POJ 1077 style: one line
 /// per board, an optimal move string over udlr (the blank's direction) or
@@ -80,8 +80,8 @@ pub struct Args {
 
     /// How many tokens make a board: 3 (every 9), 4 (every 16), or auto (a
     /// line of exactly 16 tokens is a 4x4 board, otherwise 9 at a time)
-    #[arg(long, value_enum, default_value_t = SizeMode::Auto)]
-    size: SizeMode,
+    #[arg(long, value_enum, default_value_t = Size::Auto)]
+    size: Size,
 
     /// Print nodes expanded and generated, peak stored states and time per
     /// board to stderr
@@ -100,6 +100,30 @@ pub struct Args {
 
     #[command(flatten)]
     databases: DatabaseArgs,
+}
+
+/// `--size`: the reader's [`SizeMode`], named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Size {
+    /// Every 9 tokens are a 3x3 board.
+    #[value(name = "3")]
+    Three,
+    /// Every 16 tokens are a 4x4 board.
+    #[value(name = "4")]
+    Four,
+    /// A line of exactly 16 tokens is a 4x4 board; otherwise 9 tokens at a
+    /// time.
+    Auto,
+}
+
+impl From<Size> for SizeMode {
+    fn from(size: Size) -> Self {
+        match size {
+            Size::Three => SizeMode::Three,
+            Size::Four => SizeMode::Four,
+            Size::Auto => SizeMode::Auto,
+        }
+    }
 }
 
 impl Program for Args {
@@ -178,7 +202,7 @@ fn run(
     let mut table_built = false;
     let started = Instant::now();
     let mut count = 0_usize;
-    let mut boards = Boards::new(input, args.size);
+    let mut boards = Boards::new(input, args.size.into());
     loop {
         // Reading on would wait for input: whoever sent the boards so far
         // may be waiting for their answers first.

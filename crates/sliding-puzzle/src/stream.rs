@@ -1,7 +1,7 @@
-//! Reading boards in the POJ 1077 / HDU 1043 judge format, for the `eight`
-//! example: whitespace-separated tiles with `x` for the blank, where a
-//! board may be spread over several lines and several boards may share a
-//! line, so the whole input is one stream of tokens.
+//! Reading boards in the POJ 1077 / HDU 1043 judge format (as the
+//! `frontier eight` program does): whitespace-separated tiles with `x` for
+//! the blank, where a board may be spread over several lines and several
+//! boards may share a line, so the whole input is one stream of tokens.
 //!
 //! # Streaming
 //!
@@ -39,16 +39,14 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead};
 
-use sliding_puzzle::{AnyBoard, ParseError, TokenExcerpt};
+use crate::{AnyBoard, ParseError, TokenExcerpt};
 
 /// How many tokens make a board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SizeMode {
     /// Every 9 tokens are a 3x3 board.
-    #[value(name = "3")]
     Three,
     /// Every 16 tokens are a 4x4 board.
-    #[value(name = "4")]
     Four,
     /// A line of exactly 16 tokens is a 4x4 board; otherwise 9 tokens at a
     /// time.
@@ -120,7 +118,7 @@ pub struct BoardInput {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::eight::{Boards, SizeMode};
+/// use sliding_puzzle::stream::{Boards, SizeMode};
 ///
 /// let input = "2 3 4 1 5 x 7 6 8 1 2 3\n4 5 6 7 8 x\n1 2 ? 4\n1 2 3 4 5 6 7 8 x";
 /// let boards: Vec<_> = Boards::new(input.as_bytes(), SizeMode::Auto).collect::<Result<_, _>>()?;

@@ -4,7 +4,7 @@
 
 use std::io::{BufReader, Read};
 
-use sliding_puzzle::{Eight, Fifteen, SplitMix64};
+use crate::{Eight, Fifteen, SplitMix64};
 
 use super::*;
 
