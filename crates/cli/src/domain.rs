@@ -18,8 +18,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use frontier::Limits;
+use sliding_puzzle::heuristic::pdb::PatternDatabases;
 
-use crate::databases::PatternDatabases;
 use crate::registry::{Algorithm, Capabilities, Capability, Heuristic};
 use crate::strategy::{Attempt, SolveError, Strategy};
 

@@ -247,9 +247,9 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
             Some(dual) => databases.get_with_dual::<W, H>(groups, dual),
             None => databases.get::<W, H>(groups),
         }
-        .map_err(|reason| SolveError::Unavailable {
+        .map_err(|err| SolveError::Unavailable {
             heuristic: name,
-            reason,
+            reason: err.to_string(),
         })
     };
     // The further partitions of a maximum over several go without dual

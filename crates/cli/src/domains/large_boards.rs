@@ -193,9 +193,9 @@ fn large_database<const W: usize, const H: usize>(
     context
         .databases
         .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
-        .map_err(|reason| SolveError::Unavailable {
+        .map_err(|err| SolveError::Unavailable {
             heuristic: BoardHeuristic::Pdb6666.heuristic(),
-            reason,
+            reason: err.to_string(),
         })
 }
 

@@ -156,8 +156,16 @@
 //! the board, goal, tiles and ranking scheme; a stale, truncated, corrupt or
 //! foreign file is rebuilt and replaced, never used (see
 //! [`pattern_db::PatternTable::load_or_build`]).
+//!
+//! A program that solves many boards keeps its databases in a
+//! [`PatternDatabases`]: each database is loaded from (or built into) the
+//! cache directory the first time it is asked for, then kept in memory and
+//! shared by every thread, with reflection and dual lookups as the cache
+//! says, and the builds' progress and the loads reported to callbacks of
+//! the caller's choosing.
 
 mod bits;
+mod cache;
 mod database;
 mod dual;
 mod group;
@@ -169,6 +177,7 @@ mod space;
 #[cfg(test)]
 mod tests;
 
+pub use cache::PatternDatabases;
 pub use database::PatternDatabase;
 pub use group::{GroupProgress, PatternGroup};
 pub use partition::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE, Partition};
