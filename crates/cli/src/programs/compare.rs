@@ -82,6 +82,7 @@ use crate::jobs::{Jobs, parse_jobs, thread_pool};
 use crate::output::with_stdout;
 use crate::progress::Progress;
 use crate::registry::{Algorithm, Heuristic};
+use crate::strategy::Strategy;
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
@@ -214,6 +215,31 @@ impl Program for Args {
     }
 }
 
+/// Builds the precomputed tables (the 3x3 table) before the first
+/// instance, so no row's time includes them, and only for a run that looks
+/// one up, whatever domain holds them: the time it took, if any were built.
+fn build_tables(sets: &[BoardSet], strategies: &[Strategy], solver: &Solver) -> Option<Duration> {
+    let lookups: Vec<_> = sets
+        .iter()
+        .flat_map(|set| {
+            strategies
+                .iter()
+                .filter(|s| !s.algorithm.searches() && s.handles(set.domain))
+                .map(move |&s| (set.domain, s))
+        })
+        .collect();
+    (!lookups.is_empty()).then(|| {
+        let mut preparing = solver.sharing();
+        crate::strategy::timed(|| {
+            for (domain, strategy) in lookups {
+                // A table that cannot be had is reported by the run.
+                let _ = domain.prepare_in(strategy, &mut preparing);
+            }
+        })
+        .1
+    })
+}
+
 fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     if let Some(complaint) = args.databases.ignored("--heuristics", &args.heuristics) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
@@ -237,28 +263,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let strategies = strategies_of(&args.algorithms, &args.heuristics);
     let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
     let solver = Solver::new().with_databases(Arc::new(args.databases.open()));
-    // The precomputed tables (the 3x3 table), built before the first
-    // instance so no row's time includes them, and only for a run that
-    // looks one up: whatever domain holds them.
-    let lookups: Vec<_> = sets
-        .iter()
-        .flat_map(|set| {
-            strategies
-                .iter()
-                .filter(|s| !s.algorithm.searches() && s.handles(set.domain))
-                .map(move |&s| (set.domain, s))
-        })
-        .collect();
-    let table_build = (!lookups.is_empty()).then(|| {
-        let mut preparing = solver.sharing();
-        crate::strategy::timed(|| {
-            for (domain, strategy) in lookups {
-                // A table that cannot be had is reported by the run.
-                let _ = domain.prepare_in(strategy, &mut preparing);
-            }
-        })
-        .1
-    });
+    let table_build = build_tables(&sets, &strategies, &solver);
 
     let total: usize = plan(&sets, &strategies)
         .iter()
