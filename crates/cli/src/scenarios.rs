@@ -11,7 +11,7 @@
 //!   as it comes, in about 100 bytes; the memory for the queries is asked
 //!   for fallibly, so too many of them is an error naming the line, never
 //!   an abort.
-//! - [`run`]: every query of every map by every [`Algorithm`] (frontier's
+//! - [`run`]: every query of every map by every [`Search`] (frontier's
 //!   searches on [`grid::Route`], and jump point search through
 //!   [`grid::Jps`] and [`grid::JpsPlus`]), under one [`MovementKind`],
 //!   each searcher kept across the queries of a map; each path replayed with

@@ -92,7 +92,7 @@ pub fn default_panels(movement: MovementKind) -> Vec<Search> {
 ///
 /// # Panics
 ///
-/// If an algorithm is refused under `movement` ([`Algorithm::refusal`]).
+/// If an algorithm is refused under `movement` ([`Search::refusal`]).
 pub fn panels(
     suite: &Suite,
     (map, query): (usize, usize),
