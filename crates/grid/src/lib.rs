@@ -45,6 +45,8 @@
 //! - [`inflated`]: weighted A* (Pohl 1970) on a [`TerrainMap`], its
 //!   Manhattan estimate multiplied by a weight ([`Inflated`]), the weight
 //!   read from text and checked against the map ([`WeightError`]).
+//! - [`svg`]: a map drawn once per search, side by side, with the cells
+//!   each expanded and its path.
 //! - [`cost`]: the fixed-point costs of octile steps, and the proof that
 //!   they never make a search return a longer path than the shortest.
 //!
@@ -75,6 +77,7 @@ pub mod map;
 mod movement;
 mod route;
 pub mod scenario;
+pub mod svg;
 pub mod text;
 
 pub use cost::{DIAGONAL, Length, MAX_CELLS, STRAIGHT};
