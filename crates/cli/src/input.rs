@@ -24,7 +24,6 @@
 //! assert_eq!(excerpt("korf100"), "korf100");
 //! ```
 
-use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -34,23 +33,9 @@ use std::path::{Path, PathBuf};
 /// larger file, or one that grows past this while it is read, is refused.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// A value echoed in a message longer than this many bytes is cut.
-const LONGEST_SHOWN: usize = 256;
-
-/// The characters kept of a value that is cut.
-const KEPT: usize = 64;
-
-/// `text` as a message shows it: whole up to 256 bytes, else its first 64
-/// characters, `…` and its length in bytes, so that a value of 100 kB
-/// given by mistake does not flood the terminal.
-#[must_use]
-pub fn excerpt(text: &str) -> Cow<'_, str> {
-    if text.len() <= LONGEST_SHOWN {
-        return Cow::Borrowed(text);
-    }
-    let end = text.char_indices().nth(KEPT).map_or(text.len(), |(i, _)| i);
-    Cow::Owned(format!("{}… ({} bytes)", &text[..end], text.len()))
-}
+/// A value as a message shows it, cut short if long: the text helpers'
+/// excerpt, shared with the plug-ins' messages.
+pub use frontier_text::excerpt;
 
 /// A path as a message shows it: [`excerpt`] of its text.
 #[must_use]
@@ -160,18 +145,6 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn excerpts_keep_whole_characters_and_short_values() {
-        assert_eq!(excerpt(""), "");
-        let just = "é".repeat(LONGEST_SHOWN / 2);
-        assert_eq!(excerpt(&just), just);
-        let long = "é".repeat(LONGEST_SHOWN);
-        assert_eq!(
-            excerpt(&long),
-            format!("{}… ({} bytes)", "é".repeat(KEPT), 2 * LONGEST_SHOWN)
-        );
-    }
 
     #[test]
     fn a_regular_file_is_read_and_a_missing_one_named() {

@@ -42,6 +42,11 @@
 //!   (search the [`Route`] for those), and their actions are [`Jump`]s of
 //!   several cells, to expand with `steps` before [`Route::replay`] (see
 //!   [`jps`](jps#forward-only-and-in-jumps)).
+//! - [`inflated`]: weighted A* (Pohl 1970) on a [`TerrainMap`], its
+//!   Manhattan estimate multiplied by a weight ([`Inflated`]), the weight
+//!   read from text and checked against the map ([`WeightError`]).
+//! - [`svg`]: a map drawn once per search, side by side, with the cells
+//!   each expanded and its path.
 //! - [`cost`]: the fixed-point costs of octile steps, and the proof that
 //!   they never make a search return a longer path than the shortest.
 //!
@@ -66,15 +71,18 @@
 
 pub mod cost;
 mod grid;
+pub mod inflated;
 pub mod jps;
 pub mod map;
 mod movement;
 mod route;
 pub mod scenario;
+pub mod svg;
 pub mod text;
 
 pub use cost::{DIAGONAL, Length, MAX_CELLS, STRAIGHT};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
+pub use inflated::{Inflated, WeightError};
 pub use jps::{Jps, JpsGrid, JpsPlus, Jump, JumpMovement, JumpPoint, JumpTable, Turn};
 pub use map::MapError;
 pub use movement::{Cardinal, CornerCutting, Movement, Octile, Weighted};

@@ -1,8 +1,43 @@
 //! [`TokenExcerpt`]: the bounded copy of a bad token that the plug-ins'
 //! parse errors keep, one type for every plug-in that reads instances from
-//! text.
+//! text; and [`excerpt`], a whole value as a message echoes it.
 
+use std::borrow::Cow;
 use std::fmt;
+
+/// A value echoed in a message longer than this many bytes is cut.
+const LONGEST_SHOWN: usize = 256;
+
+/// The characters kept of a value that is cut.
+const KEPT: usize = 64;
+
+/// `text` as a message shows it: whole up to 256 bytes, else its first 64
+/// characters, `…` and its length in bytes, so that a value of 100 kB
+/// given by mistake does not flood the terminal. For a value the message
+/// is about (a file name, an option's value), where [`TokenExcerpt`] is
+/// for one token of a larger input.
+///
+/// # Example
+///
+/// ```
+/// use frontier_text::excerpt;
+///
+/// let long = "y".repeat(1000);
+/// assert_eq!(excerpt(&long), format!("{}… (1000 bytes)", "y".repeat(64)));
+/// assert_eq!(excerpt("korf100"), "korf100");
+/// ```
+///
+/// # Complexity
+///
+/// O(64) for a cut value: the rest of it is not read.
+#[must_use]
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    if text.len() <= LONGEST_SHOWN {
+        return Cow::Borrowed(text);
+    }
+    let end = text.char_indices().nth(KEPT).map_or(text.len(), |(i, _)| i);
+    Cow::Owned(format!("{}… ({} bytes)", &text[..end], text.len()))
+}
 
 /// A token as an error keeps it: its first [`TokenExcerpt::KEPT_CHARS`]
 /// characters and its length, so that an error about a 100 MB token costs
@@ -118,7 +153,19 @@ impl fmt::Display for TokenExcerpt {
 
 #[cfg(test)]
 mod tests {
-    use super::TokenExcerpt;
+    use super::{KEPT, LONGEST_SHOWN, TokenExcerpt, excerpt};
+
+    #[test]
+    fn excerpts_keep_whole_characters_and_short_values() {
+        assert_eq!(excerpt(""), "");
+        let just = "é".repeat(LONGEST_SHOWN / 2);
+        assert_eq!(excerpt(&just), just);
+        let long = "é".repeat(LONGEST_SHOWN);
+        assert_eq!(
+            excerpt(&long),
+            format!("{}… ({} bytes)", "é".repeat(KEPT), 2 * LONGEST_SHOWN)
+        );
+    }
 
     #[test]
     fn excerpts_keep_whole_characters() {

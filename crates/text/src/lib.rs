@@ -6,6 +6,9 @@
 //! - [`TokenExcerpt`]: a bad token as an error keeps it, its first 32
 //!   characters and its length, so that an error about a 100 MB token
 //!   costs no more memory or output than one about a short token.
+//! - [`excerpt`]: a value a message echoes (a file name, an option's
+//!   value), whole up to 256 bytes, else its first 64 characters and its
+//!   length.
 //! - [`file_kind`]: what a file that is not regular is (`"a FIFO"`, `"a
 //!   directory"`, ...), for the readers that refuse one.
 //!
@@ -35,7 +38,7 @@
 mod excerpt;
 mod file;
 
-pub use excerpt::TokenExcerpt;
+pub use excerpt::{TokenExcerpt, excerpt};
 pub use file::file_kind;
 
 /// The crate's README, compiled and run as a doctest.

@@ -9,8 +9,9 @@
 //! line, not a heuristic a row can name, and the estimate it makes
 //! overestimates, so `compare` must never take it for an optimal
 //! strategy. It lives here all the same, in [`Maps::solve_weighted`]:
-//! the registry's A* on the inflated route ([`Inflated`], made and checked
-//! by [`weighted`]), its path replayed as every terrain path is. Every
+//! the registry's A* on the grid crate's inflated route ([`Inflated`],
+//! made and checked by [`weighted`]), its path replayed as every terrain
+//! path is. Every
 //! path's cost is also held against the cost the search reports.
 
 use frontier::{Limits, Outcome};
@@ -24,9 +25,7 @@ use crate::registry::{
 };
 use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
 
-mod weighted;
-
-pub use weighted::{Inflated, WeightError, max_weight, parse_weight, weighted};
+pub use grid::inflated::{Inflated, WeightError, max_weight, parse_weight, weighted};
 
 /// The Manhattan distance to a terrain map's goal: admissible, as every
 /// step costs at least 1.
@@ -247,6 +246,9 @@ pub fn read_map(name: &str, bytes: &[u8]) -> Result<BoardSet, TerrainError> {
         }],
     })
 }
+
+/// An inflated route searches forward only, by A* ([`registry::run`]).
+impl Searchable for Inflated<'_> {}
 
 #[cfg(test)]
 mod tests {

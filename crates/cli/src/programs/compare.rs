@@ -215,6 +215,31 @@ impl Program for Args {
     }
 }
 
+/// Builds the precomputed tables (the 3x3 table) before the first
+/// instance, so no row's time includes them, and only for a run that looks
+/// one up, whatever domain holds them: the time it took, if any were built.
+fn build_tables(sets: &[BoardSet], strategies: &[Strategy], solver: &Solver) -> Option<Duration> {
+    let lookups: Vec<_> = sets
+        .iter()
+        .flat_map(|set| {
+            strategies
+                .iter()
+                .filter(|s| !s.algorithm.searches() && s.handles(set.domain))
+                .map(move |&s| (set.domain, s))
+        })
+        .collect();
+    (!lookups.is_empty()).then(|| {
+        let mut preparing = solver.sharing();
+        crate::strategy::timed(|| {
+            for (domain, strategy) in lookups {
+                // A table that cannot be had is reported by the run.
+                let _ = domain.prepare_in(strategy, &mut preparing);
+            }
+        })
+        .1
+    })
+}
+
 fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     if let Some(complaint) = args.databases.ignored("--heuristics", &args.heuristics) {
         invocation.refuse(ErrorKind::ArgumentConflict, complaint);
@@ -312,32 +337,6 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
 }
 
 /// Lists the optimal lengths the strategies disagree on, on stderr.
-/// Builds the precomputed tables (the 3x3 table) before the first
-/// instance, so that no row's time includes them, and only for a run that
-/// looks one up, whatever domain holds them: how long that took, or `None`
-/// if no strategy looks anything up.
-fn build_tables(sets: &[BoardSet], strategies: &[Strategy], solver: &Solver) -> Option<Duration> {
-    let lookups: Vec<_> = sets
-        .iter()
-        .flat_map(|set| {
-            strategies
-                .iter()
-                .filter(|s| !s.algorithm.searches() && s.handles(set.domain))
-                .map(move |&s| (set.domain, s))
-        })
-        .collect();
-    (!lookups.is_empty()).then(|| {
-        let mut preparing = solver.sharing();
-        crate::strategy::timed(|| {
-            for (domain, strategy) in lookups {
-                // A table that cannot be had is reported by the run.
-                let _ = domain.prepare_in(strategy, &mut preparing);
-            }
-        })
-        .1
-    })
-}
-
 fn report_mismatches(check: &CrossCheck) {
     eprintln!(
         "MISMATCH: optimal strategies disagree on {} board(s):",

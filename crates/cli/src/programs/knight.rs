@@ -36,9 +36,10 @@ use super::{Invocation, Program};
 
 use clap::Parser;
 use clap::error::ErrorKind;
+use knight::read_cases;
 
 use crate::domain::{AnyDomain, DomainInfo, Solver};
-use crate::domains::knights::{CHECKED, KNIGHTS, read_cases};
+use crate::domains::knights::{CHECKED, KNIGHTS, SolveKnight};
 use crate::domains::{algorithms_of, heuristics_of};
 use crate::output::with_stdout;
 use crate::registry::{Algorithm, Heuristic};

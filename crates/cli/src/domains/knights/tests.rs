@@ -1,6 +1,5 @@
-use std::collections::VecDeque;
-
 use frontier::{Limit, Limits};
+use knight::{MAX_SIZE, read_cases};
 
 use super::*;
 use crate::domain::strategies_offered;
@@ -23,20 +22,6 @@ fn corners_of_the_largest_board() {
     assert_eq!(case.solve(), Ok(200));
 }
 
-#[test]
-fn predecessors_lead_back() {
-    let case = Knight {
-        size: 5,
-        start: (0, 0),
-        target: (4, 4),
-    };
-    for square in [(0, 0), (2, 2), (4, 1)] {
-        for step in case.predecessors(&square) {
-            assert_eq!(case.jump(step.state, step.action), Some(square));
-        }
-    }
-}
-
 /// A case on a `size` board.
 fn case(size: u16, start: Square, target: Square) -> Knight {
     Knight {
@@ -44,63 +29,6 @@ fn case(size: u16, start: Square, target: Square) -> Knight {
         start,
         target,
     }
-}
-
-/// The fewest moves from `from` to every square of a `size` board, by a
-/// breadth-first search written here: the oracle of the tests below.
-fn distances(size: u16, from: Square) -> Vec<Vec<Option<u32>>> {
-    let board = case(size, from, from);
-    let mut distance = vec![vec![None; usize::from(size)]; usize::from(size)];
-    distance[usize::from(from.0)][usize::from(from.1)] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    while let Some(square) = queue.pop_front() {
-        let next = distance[usize::from(square.0)][usize::from(square.1)].map(|d| d + 1);
-        for m in MOVES {
-            if let Some((x, y)) = board.jump(square, m) {
-                let seen = &mut distance[usize::from(x)][usize::from(y)];
-                if seen.is_none() {
-                    *seen = next;
-                    queue.push_back((x, y));
-                }
-            }
-        }
-    }
-    distance
-}
-
-/// Every square of a `size` board.
-fn squares(size: u16) -> impl Iterator<Item = Square> {
-    (0..size).flat_map(move |x| (0..size).map(move |y| (x, y)))
-}
-
-#[test]
-fn the_bound_never_overestimates_and_changes_by_one_a_move() {
-    // The small boards, where the edges force the most detours: every
-    // pair of squares, against the true distance.
-    for size in MIN_SIZE..=10 {
-        for from in squares(size) {
-            let distance = distances(size, from);
-            for to in squares(size) {
-                let true_distance = distance[usize::from(to.0)][usize::from(to.1)];
-                let true_distance = true_distance.expect("every square reaches every other");
-                let bound = knight_bound(from, to);
-                assert!(
-                    bound <= true_distance,
-                    "{size}x{size}, {from:?} to {to:?}: bound {bound}, distance {true_distance}"
-                );
-                assert_eq!(bound % 2, true_distance % 2, "parity of {from:?} to {to:?}");
-                assert_eq!(knight_bound(to, from), bound, "symmetric");
-                for step in case(size, from, to).successors(&from) {
-                    let next = knight_bound(step.state, to);
-                    assert_eq!(next.abs_diff(bound), 1, "{from:?} then {:?}", step.state);
-                }
-            }
-        }
-    }
-    // The corner trap: a diagonal neighbour of a corner is 4 moves away
-    // on a board (2 on an unbounded one); the bound says 2.
-    assert_eq!(distances(8, (0, 0))[1][1], Some(4));
-    assert_eq!(knight_bound((0, 0), (1, 1)), 2);
 }
 
 #[test]

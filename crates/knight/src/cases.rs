@@ -5,53 +5,7 @@
 
 use frontier_text::TokenExcerpt;
 
-use super::{Knight, MAX_SIZE, MIN_SIZE};
-
-/// Why the input could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// A token that is not a number.
-    #[error("line {line}: expected {expected}, found {token}")]
-    NotANumber {
-        /// What was expected there.
-        expected: String,
-        /// The token as written (its start and length, if long).
-        token: TokenExcerpt,
-        /// Its line, from 1.
-        line: usize,
-    },
-    /// A number outside its range.
-    #[error("line {line}: {what} is {token}, out of range ({min} to {max})")]
-    OutOfRange {
-        /// What the number is.
-        what: String,
-        /// The token as written (its start and length, if long).
-        token: TokenExcerpt,
-        /// Its line, from 1.
-        line: usize,
-        /// The smallest value allowed.
-        min: u64,
-        /// The largest value allowed.
-        max: u64,
-    },
-    /// The input ended early.
-    #[error("line {line}: the input ends where {expected} was expected")]
-    MissingToken {
-        /// What was expected.
-        expected: String,
-        /// The last line of the input.
-        line: usize,
-    },
-    /// A token after the last case.
-    #[error("line {line}: unexpected {token} after the last case")]
-    Trailing {
-        /// The token as written (its start and length, if long).
-        token: TokenExcerpt,
-        /// Its line, from 1.
-        line: usize,
-    },
-}
+use crate::{InputError, Knight, MAX_SIZE, MIN_SIZE};
 
 /// A stream of whitespace-separated tokens with their line numbers.
 struct Tokens<'a> {
@@ -105,13 +59,13 @@ impl<'a> Tokens<'a> {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::domains::knights::{Knight, read_cases};
+/// use knight::{Knight, read_cases};
 ///
 /// let cases = read_cases("1\n8\n0 0\n7 0\n")?;
 /// assert_eq!(cases, [Knight { size: 8, start: (0, 0), target: (7, 0) }]);
 /// let err = read_cases("1\n8\n0 0\n7 x\n").unwrap_err();
 /// assert_eq!(err.to_string(), "line 4: expected the target's y of case 1, found \"x\"");
-/// # Ok::<(), frontier_cli::domains::knights::InputError>(())
+/// # Ok::<(), knight::InputError>(())
 /// ```
 ///
 /// # Errors

@@ -1,21 +1,21 @@
-//! Weighted A* on terrain maps, for the `terrain` program: the weight read
-//! from the command line ([`parse_weight`]) and the map searched with its
-//! Manhattan estimate inflated ([`weighted`], [`Inflated`]), which the
-//! domain runs with the registry's A*
-//! ([`Maps::solve_weighted`](super::Maps::solve_weighted)).
+//! Weighted A* on terrain maps: a [`TerrainMap`]'s route searched with its
+//! Manhattan estimate multiplied by a weight ([`weighted`], [`Inflated`]),
+//! and the weight read from text ([`parse_weight`]) and checked as a value
+//! (finite, at least 1, and small enough for the map: [`max_weight`]).
 
 use frontier::{SearchProblem, Step};
-use grid::text::TerrainMap;
-use grid::{Cell, Direction, Route};
 
-use crate::registry::Searchable;
+use crate::grid::{Cell, Direction};
+use crate::movement::Weighted;
+use crate::route::Route;
+use crate::text::TerrainMap;
 
 /// Why a weight cannot be used by weighted A* (see [`weighted`]).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WeightError {
     /// The text is not a number.
-    #[error("{:?} is not a number", crate::input::excerpt(text))]
+    #[error("{:?} is not a number", frontier_text::excerpt(text))]
     NotANumber {
         /// The text as written (cut short in the message if long).
         text: String,
@@ -53,8 +53,8 @@ pub enum WeightError {
 }
 
 /// Reads a weight for weighted A*: a finite number of at least 1 (fit for
-/// clap's `value_parser`). Whether it suits a given map is [`weighted`]'s
-/// to check.
+/// a command-line parser such as clap's `value_parser`). Whether it suits
+/// a given map is [`weighted`]'s to check.
 ///
 /// # Errors
 ///
@@ -64,7 +64,7 @@ pub enum WeightError {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::domains::terrain::{WeightError, parse_weight};
+/// use grid::inflated::{WeightError, parse_weight};
 ///
 /// assert_eq!(parse_weight("1.5"), Ok(1.5));
 /// assert_eq!(
@@ -100,7 +100,7 @@ fn check_weight(weight: f64) -> Result<f64, WeightError> {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::domains::terrain::max_weight;
+/// use grid::inflated::max_weight;
 ///
 /// let map = "S19\n1#1\n11G".parse()?;
 /// // 2^53, less 9 for each of the 8 steps of the costliest path, over the
@@ -134,7 +134,7 @@ pub fn max_weight(map: &TerrainMap) -> f64 {
 /// # Example
 ///
 /// ```
-/// use frontier_cli::domains::terrain::{WeightError, weighted};
+/// use grid::inflated::{WeightError, weighted};
 ///
 /// let map = "S19\n1#1\n11G".parse()?;
 /// let solution = frontier::astar(&weighted(&map, 3.0)?).into_solution().unwrap();
@@ -167,7 +167,7 @@ pub fn weighted(map: &TerrainMap, weight: f64) -> Result<Inflated<'_>, WeightErr
 #[derive(Clone, Copy, Debug)]
 pub struct Inflated<'a> {
     map: &'a TerrainMap,
-    route: Route<'a, grid::Weighted>,
+    route: Route<'a, Weighted>,
     weight: f64,
 }
 
@@ -187,7 +187,7 @@ impl<'a> Inflated<'a> {
     /// The map's route, its estimate not inflated: what a path is replayed
     /// on.
     #[must_use]
-    pub fn route(&self) -> Route<'a, grid::Weighted> {
+    pub fn route(&self) -> Route<'a, Weighted> {
         self.route
     }
 }
@@ -219,9 +219,6 @@ impl SearchProblem for Inflated<'_> {
         (self.route.heuristic(cell) as f64 * self.weight).floor() as u64
     }
 }
-
-/// An inflated route searches forward only, by A* ([`crate::registry::run`]).
-impl Searchable for Inflated<'_> {}
 
 #[cfg(test)]
 mod tests {
