@@ -83,6 +83,13 @@ pub trait DomainInfo: Send + Sync {
         false
     }
 
+    /// The sets `compare` runs when given no file, sized by `sizes`:
+    /// none by default.
+    fn default_sets(&self, sizes: &DefaultSets) -> Vec<BoardSet> {
+        let _ = sizes;
+        Vec::new()
+    }
+
     /// Whether `algorithm`'s answers are the cheapest here: the registry's
     /// [`is_optimal`](Algorithm::is_optimal) unless the domain's moves
     /// cost more than 1 (breadth-first searches then find the fewest
@@ -331,6 +338,41 @@ impl Eq for Start {}
 impl fmt::Debug for Start {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {:?}", self.domain.name(), self.to_line())
+    }
+}
+
+/// POJ 1077's sample board.
+pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
+
+/// How large the comparison's default sets are: a knob per domain that
+/// offers default sets ([`DomainInfo::default_sets`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefaultSets {
+    /// How many uniformly random solvable 3x3 boards.
+    pub random: usize,
+    /// The seed of the random boards and walks.
+    pub seed: u64,
+    /// The lengths of the random walks from the 4x4 goal.
+    pub walks: Vec<usize>,
+    /// How many of Korf's instances, easiest (shortest optimal solution)
+    /// first.
+    pub korf: usize,
+    /// The sizes of the random pancake stacks, a set per size.
+    pub stack_sizes: Vec<usize>,
+    /// How many random pancake stacks of each size.
+    pub stacks: usize,
+}
+
+impl Default for DefaultSets {
+    fn default() -> Self {
+        DefaultSets {
+            random: 100,
+            seed: 1077,
+            walks: vec![10, 20, 30, 40, 50],
+            korf: 2,
+            stack_sizes: vec![8, 10, 12],
+            stacks: 5,
+        }
     }
 }
 

@@ -1,51 +1,14 @@
-//! The sets of instances a comparison runs: the defaults (the POJ sample,
-//! random 3x3 boards, 4x4 walks, Korf's easiest, random pancake stacks) and
-//! those read from files, each set of one [`Domain`](crate::domain::Domain).
+//! The sets of instances a comparison runs: the defaults, which each
+//! domain of [`DOMAINS`] offers ([`DomainInfo::default_sets`](crate::domain::DomainInfo::default_sets)),
+//! and those read from files, each set of one [`Domain`](crate::domain::Domain).
 
-use sliding_puzzle::{Eight, Fifteen};
-
-use crate::domain::AnyDomain;
-pub use crate::domain::{BoardSet, Instance, Start};
-use crate::domains::boards::{EIGHT, FIFTEEN, korf_instances};
-use crate::domains::pancakes;
-
-/// POJ 1077's sample board.
-pub const POJ_SAMPLE: &str = "2 3 4 1 5 x 7 6 8";
-
-/// What the default run solves, sized by [`DefaultSets`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DefaultSets {
-    /// How many uniformly random solvable 3x3 boards.
-    pub random: usize,
-    /// The seed of the random boards and walks.
-    pub seed: u64,
-    /// The lengths of the random walks from the 4x4 goal.
-    pub walks: Vec<usize>,
-    /// How many of Korf's instances, easiest (shortest optimal solution)
-    /// first.
-    pub korf: usize,
-    /// The sizes of the random pancake stacks, a set per size.
-    pub stack_sizes: Vec<usize>,
-    /// How many random pancake stacks of each size.
-    pub stacks: usize,
-}
-
-impl Default for DefaultSets {
-    fn default() -> Self {
-        DefaultSets {
-            random: 100,
-            seed: 1077,
-            walks: vec![10, 20, 30, 40, 50],
-            korf: 2,
-            stack_sizes: vec![8, 10, 12],
-            stacks: 5,
-        }
-    }
-}
+pub use crate::domain::{BoardSet, DefaultSets, Instance, POJ_SAMPLE, Start};
+use crate::domains::DOMAINS;
 
 impl DefaultSets {
-    /// The sets: the POJ sample, random 3x3 boards, 4x4 random walks, the
-    /// easiest Korf instances, and random pancake stacks of each size.
+    /// The sets: every domain's defaults, in the domains' order (the POJ
+    /// sample, random 3x3 boards, 4x4 walks, the easiest Korf instances,
+    /// random pancake stacks of each size); empty sets left out.
     ///
     /// # Example
     ///
@@ -62,52 +25,9 @@ impl DefaultSets {
     /// ```
     #[must_use]
     pub fn build(&self) -> Vec<BoardSet> {
-        let sample = Instance {
-            // cannot fail: a constant, checked by the tests
-            start: Start::new(&EIGHT, POJ_SAMPLE.parse().unwrap_or(Eight::goal())),
-            origin: "poj 1077".to_owned(),
-            known_length: Some(19),
-        };
-        let random = (0..self.random as u64)
-            .map(|i| Instance {
-                start: Start::new(&EIGHT, Eight::random_solvable(self.seed.wrapping_add(i))),
-                origin: format!("seed {}", self.seed.wrapping_add(i)),
-                known_length: None,
-            })
-            .collect();
-        let walks = self
-            .walks
+        DOMAINS
             .iter()
-            .enumerate()
-            .map(|(i, &len)| {
-                let seed = self.seed.wrapping_add(i as u64);
-                Instance {
-                    start: Start::new(&FIFTEEN, Fifteen::random_walk(seed, len)),
-                    origin: format!("walk of {len} (seed {seed})"),
-                    known_length: None,
-                }
-            })
-            .collect();
-        let mut korf = korf_instances();
-        korf.sort_by_key(|instance| instance.known_length);
-        korf.truncate(self.korf);
-        let sets: [(&str, &'static dyn AnyDomain, _); 4] = [
-            ("poj sample", &EIGHT, vec![sample]),
-            ("3x3 random", &EIGHT, random),
-            ("4x4 walks", &FIFTEEN, walks),
-            ("4x4 korf", &FIFTEEN, korf),
-        ];
-        let boards = sets.into_iter().map(|(name, domain, instances)| BoardSet {
-            name: name.to_owned(),
-            domain,
-            instances,
-        });
-        boards
-            .chain(
-                self.stack_sizes
-                    .iter()
-                    .map(|&len| pancakes::random_set(len, self.stacks, self.seed)),
-            )
+            .flat_map(|domain| domain.default_sets(self))
             .filter(|set| !set.instances.is_empty())
             .collect()
     }

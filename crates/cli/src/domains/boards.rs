@@ -10,12 +10,14 @@ use frontier::Limits;
 use sliding_puzzle::heuristic::Max;
 use sliding_puzzle::heuristic::pdb::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE};
 use sliding_puzzle::{
-    AnyBoard, Board, Eight, EightTable, LinearConflict, Manhattan, Misplaced, Move, Puzzle,
-    PuzzleState, Zero, format_moves,
+    AnyBoard, Board, Eight, EightTable, Fifteen, LinearConflict, Manhattan, Misplaced, Move,
+    Puzzle, PuzzleState, Zero, format_moves,
 };
 
 use self::heuristics::BoardHeuristic;
-use crate::domain::{AnyDomain, BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::domain::{
+    AnyDomain, BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, POJ_SAMPLE, Start,
+};
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
 };
@@ -165,6 +167,64 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
 
     fn charted(&self) -> bool {
         true
+    }
+
+    /// For 3x3 boards the POJ sample and `sizes.random` random boards;
+    /// for 4x4 the random walks of `sizes.walks` and the `sizes.korf`
+    /// easiest of Korf's 100.
+    fn default_sets(&self, sizes: &DefaultSets) -> Vec<BoardSet> {
+        let set = |name: &str, domain: &'static dyn AnyDomain, instances| BoardSet {
+            name: name.to_owned(),
+            domain,
+            instances,
+        };
+        match (W, H) {
+            (3, 3) => {
+                let sample = Instance {
+                    // cannot fail: a constant, checked by the tests
+                    start: Start::new(&EIGHT, POJ_SAMPLE.parse().unwrap_or(Eight::goal())),
+                    origin: "poj 1077".to_owned(),
+                    known_length: Some(19),
+                };
+                let random = (0..sizes.random as u64)
+                    .map(|i| {
+                        let seed = sizes.seed.wrapping_add(i);
+                        Instance {
+                            start: Start::new(&EIGHT, Eight::random_solvable(seed)),
+                            origin: format!("seed {seed}"),
+                            known_length: None,
+                        }
+                    })
+                    .collect();
+                vec![
+                    set("poj sample", &EIGHT, vec![sample]),
+                    set("3x3 random", &EIGHT, random),
+                ]
+            }
+            (4, 4) => {
+                let walks = sizes
+                    .walks
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &len)| {
+                        let seed = sizes.seed.wrapping_add(i as u64);
+                        Instance {
+                            start: Start::new(&FIFTEEN, Fifteen::random_walk(seed, len)),
+                            origin: format!("walk of {len} (seed {seed})"),
+                            known_length: None,
+                        }
+                    })
+                    .collect();
+                let mut korf = korf_instances();
+                korf.sort_by_key(|instance| instance.known_length);
+                korf.truncate(sizes.korf);
+                vec![
+                    set("4x4 walks", &FIFTEEN, walks),
+                    set("4x4 korf", &FIFTEEN, korf),
+                ]
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use frontier::Limits;
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
 
-use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::domain::{BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, Start};
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
@@ -110,6 +110,15 @@ impl DomainInfo for PancakeStacks {
 
     fn heuristics(&self) -> &'static [Heuristic] {
         HEURISTICS
+    }
+
+    /// `sizes.stacks` random stacks of each of `sizes.stack_sizes`.
+    fn default_sets(&self, sizes: &DefaultSets) -> Vec<BoardSet> {
+        sizes
+            .stack_sizes
+            .iter()
+            .map(|&len| random_set(len, sizes.stacks, sizes.seed))
+            .collect()
     }
 }
 
