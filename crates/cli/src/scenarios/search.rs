@@ -105,14 +105,6 @@ impl Search {
         };
         Some(format!("{}: {}: {hint}", self.name(), lacking.refusal()))
     }
-
-    /// The search called `name` on the command line, if any.
-    #[must_use]
-    pub fn named(name: &str) -> Option<Search> {
-        Search::all()
-            .into_iter()
-            .find(|search| search.name() == name)
-    }
 }
 
 impl fmt::Display for Search {
