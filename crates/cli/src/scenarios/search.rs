@@ -97,10 +97,9 @@ impl Search {
                 "use it with --movement cardinal, where every step costs the same, not \
                  {movement} (MM, NBS, DVCBS and BAE* search {movement} grids bidirectionally)"
             ),
-            Capability::JumpPoints => format!(
-                "jump point search prunes the symmetries of 8-connected grids: use it with \
-                 --movement octile or corner-cutting, not {movement}"
-            ),
+            Capability::JumpPoints => {
+                format!("use it with --movement octile or corner-cutting, not {movement}")
+            }
             _ => format!("not under any movement ({movement} asked)"),
         };
         Some(format!("{}: {}: {hint}", self.name(), lacking.refusal()))
