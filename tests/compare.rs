@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::process::Output;
+
 use sliding_puzzle::Fifteen;
 
 use common::{SAMPLE, run, stderr, stdout, temp_file};
@@ -439,4 +441,84 @@ fn compare_runs_grid_scenarios_as_a_domain() {
         "{err}"
     );
     let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn compare_reads_each_domain_through_input_kind_file() {
+    let stacks = temp_file("input-stacks.txt", "3 1 2\n4 2 3 1\n");
+    let boards = temp_file("input-boards.txt", &format!("{SAMPLE}\n"));
+    let common = ["--algorithms", "astar,idastar", "--format", "csv"];
+    let by_shorthand = run(
+        "compare",
+        &[
+            &["--boards", boards.to_str().unwrap()],
+            &["--pancakes", stacks.to_str().unwrap()][..],
+            &common[..],
+        ]
+        .concat(),
+        "",
+    );
+    let by_input = run(
+        "compare",
+        &[
+            &["--input", &format!("boards:{}", boards.display())][..],
+            &["--input", &format!("pancakes:{}", stacks.display())][..],
+            &common[..],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(by_input.status.success(), "{}", stderr(&by_input));
+    // The same sets, strategies and answers; only the times differ.
+    let columns = |output: &Output| -> Vec<String> {
+        let out = stdout(output);
+        let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+        let keep: Vec<usize> = [
+            "set",
+            "algorithm",
+            "heuristic",
+            "solved",
+            "mean_length",
+            "mean_expanded",
+        ]
+        .iter()
+        .map(|name| header.iter().position(|h| h == name).unwrap())
+        .collect();
+        out.lines()
+            .map(|line| {
+                let cells: Vec<&str> = line.split(',').collect();
+                keep.iter().map(|&i| cells[i]).collect::<Vec<_>>().join(",")
+            })
+            .collect()
+    };
+    let rows = columns(&by_input);
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("input-boards.txt 3x3,astar,")),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("input-stacks.txt 4 pancakes,idastar,")),
+        "{rows:?}"
+    );
+    assert_eq!(rows, columns(&by_shorthand));
+
+    // A kind no domain reads, and a value without a kind, are usage errors
+    // that say what was expected.
+    let unknown = run("compare", &["--input", "cubes:x.txt"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+    let err = stderr(&unknown);
+    assert!(
+        err.contains("no domain reads files of kind 'cubes': expected one of boards, pancakes"),
+        "{err}"
+    );
+    let bare = run("compare", &["--input", "x.txt"], "");
+    assert!(
+        stderr(&bare).contains("expected KIND:FILE, found 'x.txt'"),
+        "{}",
+        stderr(&bare)
+    );
+    let _ = std::fs::remove_file(stacks);
+    let _ = std::fs::remove_file(boards);
 }

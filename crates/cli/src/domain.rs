@@ -90,6 +90,22 @@ pub trait DomainInfo: Send + Sync {
         Vec::new()
     }
 
+    /// How `compare --input` reads a file of its instances, if it reads
+    /// any: [`Reader`]. Domains that share a file format (3x3 and 4x4
+    /// boards) share one reader.
+    fn reader(&self) -> Option<&'static Reader> {
+        None
+    }
+
+    /// The line `compare` adds to its closing notes for the `count`
+    /// instances of this domain it ran, when their answers were checked
+    /// beyond the cross-check (a grid scenario's published length), or
+    /// `None`.
+    fn checked_note(&self, count: usize) -> Option<String> {
+        let _ = count;
+        None
+    }
+
     /// Whether `algorithm`'s answers are the cheapest here: the registry's
     /// [`is_optimal`](Algorithm::is_optimal) unless the domain's moves
     /// cost more than 1 (breadth-first searches then find the fewest
@@ -104,6 +120,42 @@ pub trait DomainInfo: Send + Sync {
         self.algorithm_refusal(strategy.algorithm)
             .or_else(|| self.heuristic_refusal(strategy.heuristic?))
     }
+}
+
+/// How `compare --input KIND:FILE` reads a file of a domain's instances,
+/// declared by the domain ([`DomainInfo::reader`]): the comparison knows
+/// no domain's file format.
+#[derive(Clone, Copy, Debug)]
+pub struct Reader {
+    /// The kind as `--input` names it: `boards`, `pancakes`.
+    pub kind: &'static str,
+    /// What a file holds, for `--help`.
+    pub help: &'static str,
+    /// What a file without any set lacks, for the error: `solvable board`.
+    pub what: &'static str,
+    /// Reads the file at the path (a regular file of bounded size, through
+    /// [`frontier_text::read_file`]): its sets, and one message per line it
+    /// skipped; an error message that stops the run.
+    pub read: fn(&std::path::Path) -> Result<ReadSets, String>,
+}
+
+/// What a [`Reader`] read: the sets, and one message per line skipped.
+pub type ReadSets = (Vec<BoardSet>, Vec<String>);
+
+/// The name (without its folders) and the bytes of the regular file at
+/// `path`, of bounded size ([`frontier_text::read_file`]): what most
+/// [`Reader`]s start with.
+///
+/// # Errors
+///
+/// The file cannot be read, as [`frontier_text::ReadError`]'s message.
+pub fn named_file(path: &std::path::Path) -> Result<(String, Vec<u8>), String> {
+    let bytes = frontier_text::read_file(path).map_err(|err| err.to_string())?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok((name, bytes))
 }
 
 /// One kind of instance the programs solve: what it is called and offers

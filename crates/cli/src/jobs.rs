@@ -59,7 +59,7 @@ pub fn parse_jobs(text: &str) -> Result<NonZeroUsize, String> {
     let too_many = || {
         format!(
             "{} is above the ceiling of {MAX_JOBS} threads",
-            crate::input::excerpt(digits)
+            frontier_text::excerpt(digits)
         )
     };
     // Only digits: a failure to parse is a number too large for usize.

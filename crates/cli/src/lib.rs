@@ -14,13 +14,14 @@
 //! - [`compare`]: the strategy comparison (sets, runs, cross-check, table,
 //!   chart); [`scenarios`]: Moving AI scenario runs; [`databases`]: the
 //!   pattern databases' options and progress bars (the databases and the
-//!   judge problem's reader are `frontier-sliding-puzzle`'s); [`jobs`],
-//!   [`lines`]: thread counts and input lines.
-//! - [`input`], [`output`] and [`progress`]: what every program does the
-//!   same way: named files read only when regular and of bounded size,
-//!   long values cut short in messages; results printed on stdout with
-//!   every write checked; progress on stderr, as a bar on a terminal and
-//!   as plain lines elsewhere.
+//!   judge problem's reader are `frontier-sliding-puzzle`'s); [`jobs`]:
+//!   thread counts.
+//! - [`output`] and [`progress`]: what every program does the same way:
+//!   results printed on stdout with every write checked; progress on
+//!   stderr, as a bar on a terminal and as plain lines elsewhere. Named
+//!   files are read by `frontier-text` (only when regular and of bounded
+//!   size, line by line with invalid UTF-8 kept to its line), which also
+//!   cuts long values short in messages.
 //!
 //! # Feature flags
 //!
@@ -30,9 +31,7 @@ pub mod compare;
 pub mod databases;
 pub mod domain;
 pub mod domains;
-pub mod input;
 pub mod jobs;
-pub mod lines;
 pub mod output;
 pub mod programs;
 pub mod progress;

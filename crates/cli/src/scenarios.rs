@@ -2,15 +2,10 @@
 //! searches on the maps of the [`grid`] crate, every path replayed and its
 //! length checked.
 //!
-//! - [`load`]: the scenario files given (or every `.scen` of a directory),
-//!   the maps they name (found next to each scenario, or in a maps folder),
-//!   each read as bytes from a regular file of at most [`MAX_FILE_BYTES`],
-//!   parsed and checked, with errors that name the file and the line. A
-//!   scenario is read a line at a time: a map when a line first names it
-//!   (found by hashing its name), each query checked and kept with its map
-//!   as it comes, in about 100 bytes; the memory for the queries is asked
-//!   for fallibly, so too many of them is an error naming the line, never
-//!   an abort.
+//! - [`load`] (the grid crate's [`grid::suite`]): the scenario files
+//!   given (or every `.scen` of a directory) and the maps they name, each
+//!   read from a regular file of bounded size, parsed and checked, with
+//!   errors that name the file and the line.
 //! - [`run`]: every query of every map by every [`Search`] (frontier's
 //!   searches on [`grid::Route`], and jump point search through
 //!   [`grid::Jps`] and [`grid::JpsPlus`]), under one [`MovementKind`],
@@ -29,7 +24,6 @@
 //!   expanded tinted and its path on top, found with [`Recorded`], a
 //!   problem adapter that notes the states it is asked to expand.
 
-mod load;
 mod movement;
 mod record;
 mod run;
@@ -40,7 +34,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-pub use load::{LoadError, MAX_FILE_BYTES, MapSet, Suite, load};
+pub use grid::suite::{LoadError, MAX_FILE_BYTES, MapSet, Suite, load};
 pub use record::Recorded;
 pub use run::{Expected, Record, ReplayBug, RunError, Settings, Verdict, run};
 pub use search::{MovementKind, Search};

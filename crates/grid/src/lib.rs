@@ -23,7 +23,10 @@
 //! - [`Scenario`]: the queries of a Moving AI `.scen` file, each with its
 //!   optimal length and the tolerance its printing allows
 //!   ([`Query::accepts`]), all at once or one line at a time
-//!   ([`Scenario::lines`]).
+//!   ([`Scenario::lines`]). [`suite`] reads a benchmark from disk: the
+//!   scenario files (or folders of them) and the maps they name, each read
+//!   only when a regular file of bounded size, every query checked against
+//!   its map.
 //! - Movement models, chosen as a type parameter: [`Octile`] (8-connected,
 //!   diagonal √2, no corner cutting: the benchmark's rule),
 //!   [`CornerCutting`] (a diagonal may pass blocked cells),
@@ -77,6 +80,7 @@ pub mod map;
 mod movement;
 mod route;
 pub mod scenario;
+pub mod suite;
 pub mod svg;
 pub mod text;
 

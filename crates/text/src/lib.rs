@@ -11,6 +11,12 @@
 //!   length.
 //! - [`file_kind`]: what a file that is not regular is (`"a FIFO"`, `"a
 //!   directory"`, ...), for the readers that refuse one.
+//! - [`read_file`]: a file named by the user, read whole only when it is a
+//!   regular file of at most [`MAX_FILE_BYTES`] ([`ReadError`] otherwise),
+//!   and [`shown`], a path as a message shows it.
+//! - [`lines`] and [`content_lines`]: a file's lines as bytes, so that
+//!   invalid UTF-8 spoils its own line ([`InvalidUtf8`], with line, byte
+//!   and column) and not the whole file.
 //!
 //! # Quick start
 //!
@@ -27,9 +33,9 @@
 //!
 //! # Design decisions
 //!
-//! - **No dependencies beyond std**, so that every crate of the workspace
-//!   can use it, `pattern-db` (which depends on no other frontier crate)
-//!   included.
+//! - **No dependencies beyond std and `thiserror`**, so that every crate
+//!   of the workspace can use it, `pattern-db` (which depends on no other
+//!   frontier crate) included.
 //! - **One type, re-exported by the plug-ins.** `sliding_puzzle::TokenExcerpt`
 //!   and `pancake::TokenExcerpt` are this type, so an excerpt from one
 //!   plug-in's error compares with and prints like another's.
@@ -37,9 +43,13 @@
 
 mod excerpt;
 mod file;
+mod lines;
+mod read;
 
 pub use excerpt::{TokenExcerpt, excerpt};
 pub use file::file_kind;
+pub use lines::{InvalidUtf8, Line, content_lines, lines};
+pub use read::{MAX_FILE_BYTES, ReadError, read_file, shown};
 
 /// The crate's README, compiled and run as a doctest.
 #[cfg(doctest)]

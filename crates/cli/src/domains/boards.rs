@@ -16,7 +16,8 @@ use sliding_puzzle::{
 
 use self::heuristics::BoardHeuristic;
 use crate::domain::{
-    AnyDomain, BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, POJ_SAMPLE, Start,
+    AnyDomain, BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, POJ_SAMPLE, Reader,
+    Start, named_file,
 };
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
@@ -167,6 +168,10 @@ impl<const W: usize, const H: usize> DomainInfo for Boards<W, H> {
 
     fn charted(&self) -> bool {
         true
+    }
+
+    fn reader(&self) -> Option<&'static Reader> {
+        Some(&BOARD_FILES)
     }
 
     /// For 3x3 boards the POJ sample and `sizes.random` random boards;
@@ -431,6 +436,17 @@ pub fn korf_instances() -> Vec<Instance> {
         .collect()
 }
 
+/// `compare --input boards:FILE` (and `--boards FILE`): [`read_boards`].
+pub static BOARD_FILES: Reader = Reader {
+    kind: "boards",
+    help: "one board per line, 9 tiles (3x3) or 16 (4x4), x or 0 for the blank",
+    what: "solvable board",
+    read: |path| {
+        let (name, bytes) = named_file(path)?;
+        Ok(read_boards(&name, &bytes))
+    },
+};
+
 /// Reads a file of boards, one per line (9 tiles for 3x3, 16 for 4x4, `x`
 /// or 0 for the blank); blank lines and lines starting with `#` are
 /// skipped. Returns a set per size present, named after `name`, and one
@@ -455,7 +471,7 @@ pub fn read_boards(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut three = Vec::new();
     let mut four = Vec::new();
     let mut skipped = Vec::new();
-    for (number, line) in crate::lines::content_lines(text) {
+    for (number, line) in frontier_text::content_lines(text) {
         let line = match line {
             Ok(line) => line,
             Err(err) => {

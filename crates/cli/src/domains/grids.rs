@@ -30,7 +30,7 @@ use grid::{
     ScenarioError,
 };
 
-use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start};
 use crate::registry::{self, Algorithm, Capabilities, Heuristic, HeuristicRow, Kept};
 use crate::scenarios::{self, LoadError};
 use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed};
@@ -152,6 +152,18 @@ impl DomainInfo for GridMaps {
 
     fn heuristics(&self) -> &'static [Heuristic] {
         HEURISTICS
+    }
+
+    fn reader(&self) -> Option<&'static Reader> {
+        Some(&SCENARIO_FILES)
+    }
+
+    fn checked_note(&self, count: usize) -> Option<String> {
+        (count > 0).then(|| {
+            format!(
+                "scenarios: every answer on the {count} grid queries matched the optimal length its scenario gives (greedy: none shorter)."
+            )
+        })
     }
 
     fn declined(&self, heuristic: Heuristic) -> Option<&'static str> {
@@ -329,6 +341,19 @@ pub enum ScenarioFileError {
     },
 }
 
+/// `compare --input maps:FILE_OR_DIR` (and `--maps`): [`read_scenarios`],
+/// a set per scenario file; one that cannot be read stops the run.
+pub static SCENARIO_FILES: Reader = Reader {
+    kind: "maps",
+    help: "a Moving AI scenario (.scen) or a folder of them, each query's map found by base name next to it; every answer checked against the scenario's optimal length",
+    what: "grid query",
+    read: |path| {
+        read_scenarios(path)
+            .map(|sets| (sets, Vec::new()))
+            .map_err(|err| err.to_string())
+    },
+};
+
 /// The sets of `path`: a scenario file's queries as one set, or each
 /// `.scen` file of a folder (not its subfolders) in name order. Each
 /// query's map is the file of its base name ([`Query::map_name`]) next to
@@ -406,7 +431,7 @@ pub fn read_scenarios(path: &FilePath) -> Result<Vec<BoardSet>, ScenarioFileErro
 impl From<LoadError> for ScenarioFileError {
     fn from(error: LoadError) -> Self {
         // Long paths cut short, as every message of the programs shows them.
-        let shown = |path: &FilePath| crate::input::shown(path);
+        let shown = |path: &FilePath| frontier_text::shown(path);
         match error {
             LoadError::Read { path, source } => ScenarioFileError::Read {
                 path: shown(&path),

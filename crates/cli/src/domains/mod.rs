@@ -7,7 +7,7 @@
 
 use std::sync::LazyLock;
 
-use crate::domain::AnyDomain;
+use crate::domain::{AnyDomain, Reader};
 use crate::registry::{Algorithm, Heuristic};
 
 pub mod boards;
@@ -29,6 +29,47 @@ pub static DOMAINS: [&dyn AnyDomain; 7] = [
     &knights::KNIGHTS,
     &grids::GRIDS,
 ];
+
+/// Every file reader some domain declares ([`DomainInfo::reader`](crate::domain::DomainInfo::reader)),
+/// once each (by kind), in the domains' order: the kinds `compare
+/// --input` reads.
+///
+/// # Example
+///
+/// ```
+/// use frontier_cli::domains::readers;
+///
+/// let kinds: Vec<_> = readers().iter().map(|r| r.kind).collect();
+/// assert_eq!(kinds[..2], ["boards", "pancakes"]);
+/// ```
+#[must_use]
+pub fn readers() -> Vec<&'static Reader> {
+    let mut all: Vec<&'static Reader> = Vec::new();
+    for reader in DOMAINS.iter().filter_map(|domain| domain.reader()) {
+        if all.iter().all(|known| known.kind != reader.kind) {
+            all.push(reader);
+        }
+    }
+    all
+}
+
+/// The reader of files of `kind` (`boards`, `maps`), or an error that
+/// lists the kinds there are: `compare --input`'s parser.
+///
+/// # Errors
+///
+/// No domain reads files of that kind.
+pub fn reader(kind: &str) -> Result<&'static Reader, String> {
+    let all = readers();
+    all.iter().copied().find(|r| r.kind == kind).ok_or_else(|| {
+        let kinds: Vec<_> = all.iter().map(|r| r.kind).collect();
+        format!(
+            "no domain reads files of kind '{}': expected one of {}",
+            frontier_text::excerpt(kind),
+            kinds.join(", ")
+        )
+    })
+}
 
 /// Every heuristic some domain offers, once each (by name), in the
 /// domains' order and each domain's (weakest first): the values

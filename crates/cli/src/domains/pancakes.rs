@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use frontier::Limits;
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
 
-use crate::domain::{BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, Start};
+use crate::domain::{
+    BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, Reader, Start, named_file,
+};
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
@@ -112,6 +114,10 @@ impl DomainInfo for PancakeStacks {
         HEURISTICS
     }
 
+    fn reader(&self) -> Option<&'static Reader> {
+        Some(&STACK_FILES)
+    }
+
     /// `sizes.stacks` random stacks of each of `sizes.stack_sizes`.
     fn default_sets(&self, sizes: &DefaultSets) -> Vec<BoardSet> {
         sizes
@@ -211,6 +217,17 @@ pub fn random_set(len: usize, count: usize, seed: u64) -> BoardSet {
     }
 }
 
+/// `compare --input pancakes:FILE` (and `--pancakes FILE`): [`read_stacks`].
+pub static STACK_FILES: Reader = Reader {
+    kind: "pancakes",
+    help: "one stack per line, top first, 1 for the smallest pancake (3 1 2)",
+    what: "pancake stack",
+    read: |path| {
+        let (name, bytes) = named_file(path)?;
+        Ok(read_stacks(&name, &bytes))
+    },
+};
+
 /// Reads a file of pancake stacks, one per line, top first (`3 1 2`);
 /// blank lines and lines starting with `#` are skipped. Returns a set per
 /// number of pancakes present, named after `name`, and one message per line
@@ -231,7 +248,7 @@ pub fn random_set(len: usize, count: usize, seed: u64) -> BoardSet {
 pub fn read_stacks(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
     let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
     let mut skipped = Vec::new();
-    for (number, line) in crate::lines::content_lines(text) {
+    for (number, line) in frontier_text::content_lines(text) {
         let line = match line {
             Ok(line) => line,
             Err(err) => {

@@ -18,7 +18,7 @@ use frontier::{Limits, Outcome};
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
 use grid::{Cell, Direction, Route};
 
-use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Start};
+use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start, named_file};
 use crate::domains::grids::steps_text;
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
@@ -75,6 +75,10 @@ impl DomainInfo for Maps {
 
     fn heuristics(&self) -> &'static [Heuristic] {
         HEURISTICS
+    }
+
+    fn reader(&self) -> Option<&'static Reader> {
+        Some(&TERRAIN_FILES)
     }
 
     fn is_optimal(&self, algorithm: Algorithm) -> bool {
@@ -215,6 +219,20 @@ fn replay(route: &Route<'_, grid::Weighted>, steps: Vec<Direction>) -> Result<Pa
 /// Maps search forward only, by value: what [`registry::run`] runs for
 /// every problem.
 impl Searchable for Route<'_, grid::Weighted> {}
+
+/// `compare --input terrain:FILE` (and `--terrain FILE`): [`read_map`],
+/// a set per file; a map that does not parse stops the run.
+pub static TERRAIN_FILES: Reader = Reader {
+    kind: "terrain",
+    help: "a terrain map: rows of digits 1-9 (the cost of entering the cell), . for 1, # for walls, one S and one G",
+    what: "terrain map",
+    read: |path| {
+        let (name, bytes) = named_file(path)?;
+        let set = read_map(&name, &bytes)
+            .map_err(|err| format!("{}: {err}", frontier_text::shown(path)))?;
+        Ok((vec![set], Vec::new()))
+    },
+};
 
 /// Reads a terrain map file (the grid crate's terrain text, see
 /// [`grid::text`]) as a set of one map named `{name} terrain`.

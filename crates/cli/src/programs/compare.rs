@@ -11,7 +11,13 @@
 //! frontier compare --pancakes my-stacks.txt --algorithms astar,mm,nbs
 //! frontier compare --terrain examples/data/terrain.txt --heuristics manhattan
 //! frontier compare --maps crates/grid/testdata/arena.map.scen
+//! frontier compare --input pancakes:my-stacks.txt --input boards:my-boards.txt
 //! ```
+//!
+//! `--input KIND:FILE` reads a file as the domain that declares the kind
+//! reads it (`crate::domain::Reader`): `boards`, `pancakes`, `terrain`,
+//! `maps`, and whatever a new domain declares, with no change here;
+//! `--boards`, `--pancakes`, `--terrain` and `--maps` are shorthands.
 //!
 //! Every set is of one domain (`crate::domain`: 3x3 and 4x4
 //! boards, pancake stacks, terrain maps, grid maps), and each strategy runs
@@ -42,7 +48,7 @@
 //! status is 2. Bad lines of `--boards` and `--pancakes` (a line that is
 //! not UTF-8 among them) are reported with their line numbers and skipped;
 //! a bad `--terrain` map or `--maps` scenario stops the run (status 1).
-//! Every file must be a regular file of at most 256 MiB (`crate::input`):
+//! Every file must be a regular file of at most 256 MiB (`frontier_text::read_file`):
 //! a FIFO or a device is refused unread (status 1).
 //!
 //! The run shows its progress on stderr, searches done of all planned, and
@@ -61,7 +67,7 @@
 
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{Invocation, Program};
@@ -70,14 +76,11 @@ use std::time::{Duration, Instant};
 
 use crate::compare::{
     self, BoardSet, CrossCheck, DefaultSets, Format, Settings, Task, cross_check, plan,
-    read_boards, read_map, read_scenarios, read_stacks, strategies_of, summarise,
+    strategies_of, summarise,
 };
 use crate::databases::DatabaseArgs;
-use crate::domain::DomainInfo;
-use crate::domain::Solver;
-use crate::domains::grids::GRIDS;
-use crate::domains::{DOMAINS, compared_heuristics, heuristics_of};
-use crate::input::{read_file, shown};
+use crate::domain::{Reader, Solver};
+use crate::domains::{DOMAINS, compared_heuristics, heuristics_of, reader, readers};
 use crate::jobs::{Jobs, parse_jobs, thread_pool};
 use crate::output::with_stdout;
 use crate::progress::Progress;
@@ -86,6 +89,7 @@ use crate::strategy::Strategy;
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
+use frontier_text::{excerpt, shown};
 use rayon::ThreadPool;
 
 /// Compares search strategies on sliding-tile puzzles, pancake stacks,
@@ -95,7 +99,8 @@ use rayon::ThreadPool;
 /// GAP, GAP-1, GAP-2 and GAP-3 on stacks and the octile distance on grid
 /// maps (or the algorithms and heuristics you choose).
 ///
-/// Without --boards, --pancakes, --terrain or --maps it runs the default
+/// Without --input (or its shorthands --boards, --pancakes, --terrain and
+/// --maps) it runs the default
 /// set: POJ 1077's sample, seeded random 3x3 boards, 4x4 random walks, the
 /// easiest of Korf's 100 instances and seeded random pancake stacks. Every
 /// solution is replayed to the goal and all optimal lengths are
@@ -137,6 +142,12 @@ pub struct Args {
     /// answer is checked against the scenario's optimal length
     #[arg(long, value_name = "FILE_OR_DIR", num_args = 1.., value_delimiter = ',')]
     maps: Vec<PathBuf>,
+
+    /// Solve the instances of FILE, read as KIND says (with the options
+    /// above: as well as theirs); repeated for several files. The options
+    /// above are shorthands for their kinds.
+    #[arg(long, value_name = "KIND:FILE", value_parser = parse_input, help = input_help())]
+    input: Vec<Input>,
 
     /// Draw nodes expanded against optimal length, one series per strategy,
     /// into FILE as SVG
@@ -357,16 +368,15 @@ fn checked(sets: &[BoardSet], check: &CrossCheck) -> String {
         "cross-check: every optimal strategy found the same length on all {} boards and stacks solved more than once (or with a published length), greedy none shorter; every solution replayed to the goal.",
         check.checked
     );
-    let queries: usize = sets
-        .iter()
-        .filter(|set| set.domain.name() == GRIDS.name())
-        .map(|set| set.instances.len())
-        .sum();
-    if queries > 0 {
-        let _ = writeln!(
-            out,
-            "scenarios: every answer on the {queries} grid queries matched the optimal length its scenario gives (greedy: none shorter)."
-        );
+    for domain in DOMAINS {
+        let count: usize = sets
+            .iter()
+            .filter(|set| set.domain == domain)
+            .map(|set| set.instances.len())
+            .sum();
+        if let Some(note) = domain.checked_note(count) {
+            let _ = writeln!(out, "{note}");
+        }
     }
     out
 }
@@ -389,12 +399,43 @@ fn pool(requested: NonZeroUsize) -> Option<ThreadPool> {
     })
 }
 
+/// A file `compare` reads and the reader of its kind: `--input KIND:FILE`.
+#[derive(Clone, Debug)]
+struct Input {
+    reader: &'static Reader,
+    path: PathBuf,
+}
+
+/// `--input`'s parser: a kind some domain reads, a colon, a path.
+fn parse_input(value: &str) -> Result<Input, String> {
+    let (kind, path) = value
+        .split_once(':')
+        .ok_or_else(|| format!("expected KIND:FILE, found '{}'", excerpt(value)))?;
+    Ok(Input {
+        reader: reader(kind)?,
+        path: PathBuf::from(path),
+    })
+}
+
+/// `--input`'s help, with the kinds the domains read.
+fn input_help() -> String {
+    let kinds: Vec<String> = readers()
+        .iter()
+        .map(|r| format!("{}: {}", r.kind, r.help))
+        .collect();
+    format!(
+        "Solve the instances of FILE, read as KIND says (with the options above: as well as theirs); repeated for several files. Kinds: {}",
+        kinds.join("; ")
+    )
+}
+
 /// The board sets: the user's files or the default set.
 fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
     if args.boards.is_none()
         && args.pancakes.is_none()
         && args.terrain.is_empty()
         && args.maps.is_empty()
+        && args.input.is_empty()
     {
         let defaults = DefaultSets {
             random: args.random,
@@ -406,48 +447,45 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
         };
         return Ok(defaults.build());
     }
+    // The shorthands first, in their old order, then --input's files.
+    let shorthand = |kind, path: &PathBuf| {
+        reader(kind).map(|reader| Input {
+            reader,
+            path: path.clone(),
+        })
+    };
+    let mut inputs = Vec::new();
+    for (kind, paths) in [
+        ("boards", args.boards.as_slice()),
+        ("pancakes", args.pancakes.as_slice()),
+        ("terrain", &args.terrain),
+        ("maps", &args.maps),
+    ] {
+        for path in paths {
+            inputs.push(shorthand(kind, path)?);
+        }
+    }
+    inputs.extend(args.input.iter().cloned());
     let mut sets = Vec::new();
-    if let Some(path) = &args.boards {
-        sets.extend(read(path, read_boards, "solvable board")?);
-    }
-    if let Some(path) = &args.pancakes {
-        sets.extend(read(path, read_stacks, "pancake stack")?);
-    }
-    for path in &args.terrain {
-        let (name, bytes) = file(path)?;
-        sets.push(read_map(&name, &bytes).map_err(|err| format!("{}: {err}", shown(path)))?);
-    }
-    for path in &args.maps {
-        sets.extend(read_scenarios(path).map_err(|err| err.to_string())?);
+    for input in &inputs {
+        sets.extend(read(input)?);
     }
     Ok(sets)
 }
 
-/// The name (without its folders) and bytes of the file at `path`, a
-/// regular file of bounded size ([`read_file`]).
-fn file(path: &Path) -> Result<(String, Vec<u8>), String> {
-    let bytes = read_file(path).map_err(|err| err.to_string())?;
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    Ok((name, bytes))
-}
-
-/// A reader of a file's sets: `read_boards` or `read_stacks`, taking the
-/// file's name and bytes, returning the sets and the skipped lines.
-type Reader = fn(&str, &[u8]) -> (Vec<BoardSet>, Vec<String>);
-
-/// The sets of the file at `path`, read by `parse`; its bad lines (a line
-/// that is not UTF-8 among them) are reported on stderr.
-fn read(path: &Path, parse: Reader, what: &str) -> Result<Vec<BoardSet>, String> {
-    let (name, text) = file(path)?;
-    let (sets, skipped) = parse(&name, &text);
+/// The sets of one input file; its bad lines (a line that is not UTF-8
+/// among them) are reported on stderr.
+fn read(input: &Input) -> Result<Vec<BoardSet>, String> {
+    let (sets, skipped) = (input.reader.read)(&input.path)?;
     for message in &skipped {
         eprintln!("skipped: {message}");
     }
     if sets.is_empty() {
-        return Err(format!("{} holds no {what}", shown(path)));
+        return Err(format!(
+            "{} holds no {}",
+            shown(&input.path),
+            input.reader.what
+        ));
     }
     Ok(sets)
 }

@@ -40,11 +40,11 @@ use std::process::ExitCode;
 use super::{Invocation, Program};
 use std::time::Duration;
 
-use crate::input::excerpt;
 use crate::jobs::parse_jobs;
 use crate::output::{Stdout, StdoutError, with_stdout};
 use clap::Parser;
 use frontier_dataflow::{Enumeration, LayerProgress, LayeredBfs, Workers};
+use frontier_text::excerpt;
 use sliding_puzzle::heuristic::Zero;
 use sliding_puzzle::{Board, Puzzle};
 

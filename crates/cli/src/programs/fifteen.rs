@@ -24,7 +24,7 @@
 //! format, `length` being the known optimum) or the 16 tiles alone, `x` or
 //! `0` for the blank. Blank lines and lines starting with `#` are skipped
 //! (the format of `sliding_puzzle::instances`). The file must be a regular
-//! file of at most 256 MiB (`crate::input`: a FIFO or a device is refused
+//! file of at most 256 MiB (`frontier_text::read_file`: a FIFO or a device is refused
 //! unread). The first bad line (one that is not UTF-8 among them) is
 //! reported with its number, and nothing is solved; so is an input with no
 //! instances, before any table is loaded. `--limit` keeps the first N (at

@@ -72,7 +72,6 @@ use std::process::ExitCode;
 
 use super::{Invocation, Program};
 
-use crate::input::shown;
 use crate::output::with_stdout;
 use crate::registry::Algorithm;
 use crate::scenarios::{
@@ -80,6 +79,7 @@ use crate::scenarios::{
 };
 use clap::error::ErrorKind;
 use clap::{Parser, ValueEnum};
+use frontier_text::shown;
 
 /// Solves Moving AI grid scenarios and checks every path and length.
 #[derive(Debug, Parser)]

@@ -9,7 +9,7 @@
 //! What every program does the same way, written once: results are printed
 //! through [`with_stdout`] (a stdout that cannot be written is an error and
 //! exit status 1, a closed pipe a quiet end with status 0); named input
-//! files are read by [`read_file`](crate::input::read_file) (regular files
+//! files are read by [`read_file`](frontier_text::read_file) (regular files
 //! of bounded size only: a FIFO or a device is refused unread); a usage
 //! error cuts the long values it echoes short ([`excerpt`]); long work
 //! shows its progress on stderr ([`crate::progress`]).
@@ -21,8 +21,8 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Command};
 
-use crate::input::excerpt;
 use crate::output::{StdoutError, with_stdout};
+use frontier_text::excerpt;
 
 pub mod compare;
 pub mod eight;

@@ -15,10 +15,10 @@ use sliding_puzzle::{Board, Packing};
 
 use crate::domain::Domain;
 use crate::domain::Solver;
-use crate::input::{excerpt, read_file};
-use crate::lines::lines;
 use crate::output::{Stdout, StdoutError};
 use crate::strategy::{Answer, Strategy};
+use frontier_text::lines;
+use frontier_text::{excerpt, read_file};
 
 /// One instance read from a file: an id, a published length and a board
 /// of either size.

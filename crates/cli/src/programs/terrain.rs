@@ -37,13 +37,13 @@ use super::{Invocation, Program};
 
 use crate::domain::Solver;
 use crate::domains::terrain::{self, MANHATTAN_DISTANCE, TERRAIN};
-use crate::input::{read_file, shown};
 use crate::output::with_stdout;
 use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::{Answer, Attempt, Strategy};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
+use frontier_text::{read_file, shown};
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
 use grid::{Cell, Direction};
 

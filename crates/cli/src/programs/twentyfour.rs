@@ -78,7 +78,6 @@ use crate::domain::AnyDomain;
 use crate::domain::Solver;
 use crate::domains::large_boards::TWENTYFOUR;
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::input::excerpt;
 use crate::jobs::{Jobs, parse_jobs};
 use crate::output::with_stdout;
 use crate::registry::{Algorithm, Heuristic};
@@ -86,6 +85,7 @@ use crate::strategy::{Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::{CancelFlag, Limits};
+use frontier_text::excerpt;
 use sliding_puzzle::instances::{KORF50, parse_large_instances};
 use sliding_puzzle::{InstanceError, LargeBoard};
 

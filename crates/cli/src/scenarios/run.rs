@@ -8,10 +8,10 @@ use std::time::Duration;
 use frontier::Limit;
 use grid::{Cardinal, CornerCutting, GridError, Movement, Octile, Query, ReplayError, Route};
 
-use super::load::{MapSet, Suite};
 use super::movement::{GridMovement, JumpTables, Searchers};
 use super::search::{MovementKind, Search};
 use crate::registry::Algorithm;
+use grid::suite::{MapSet, Suite};
 
 /// What to run.
 #[derive(Clone, Debug)]

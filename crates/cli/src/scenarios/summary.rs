@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use frontier::Limit;
 
-use super::load::Suite;
 use super::run::{Record, Settings, Verdict};
 use super::search::Search;
+use grid::suite::Suite;
 
 /// One line of the summary: one algorithm on one map, or on all.
 #[derive(Clone, Debug, PartialEq)]

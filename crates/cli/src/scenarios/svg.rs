@@ -8,11 +8,11 @@ use frontier::Limit;
 use grid::svg::number;
 use grid::{Cardinal, Cell, CornerCutting, Grid, Octile, Query};
 
-use super::load::Suite;
 use super::movement::{GridMovement, Searchers};
 use super::run::{ReplayBug, RunError, jump_tables_of, route};
 use super::search::{MovementKind, Search};
 use crate::registry::Algorithm;
+use grid::suite::Suite;
 
 /// One algorithm's search of the drawn query.
 #[derive(Clone, Debug, PartialEq)]

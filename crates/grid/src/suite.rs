@@ -1,5 +1,6 @@
-//! Reading the input: scenario files (or folders of them), the maps they
-//! name, each checked against the other.
+//! A Moving AI benchmark read from disk: scenario files (or folders of
+//! them) and the maps they name, each checked against the other, with
+//! errors that name the file and the line.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -8,15 +9,14 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::input::{self, ReadError};
-use frontier_text::TokenExcerpt;
-use grid::{Grid, MapError, Query, Scenario, ScenarioError};
+use crate::{Grid, MapError, Query, Scenario, ScenarioError};
+use frontier_text::{ReadError, TokenExcerpt};
 
 /// The largest scenario or map file read: 256 MiB, eight hundred times the
 /// largest benchmark map (a 512x512 map is 262,693 bytes), as for every
 /// file the programs read. A larger file, or one that grows past this
 /// while it is read, is refused unread.
-pub use crate::input::MAX_FILE_BYTES;
+pub use frontier_text::MAX_FILE_BYTES;
 
 /// An input that cannot be used. Every message names the file, and the
 /// line where there is one; a path whose file name is longer than any
@@ -169,15 +169,15 @@ impl Suite {
 }
 
 /// The bytes of the regular file at `path`, at most [`MAX_FILE_BYTES`]:
-/// [`crate::input::read_file`], its errors as [`LoadError`]s.
+/// [`frontier_text::read_file`], its errors as [`LoadError`]s.
 ///
 /// # Errors
 ///
 /// [`LoadError::Read`], [`LoadError::NotRegular`] (checked before the
 /// file is opened, so a FIFO is never waited on),
 /// [`LoadError::TooLarge`] or [`LoadError::FileMemory`].
-pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LoadError> {
-    input::read_file(path).map_err(|err| match err {
+fn read_file(path: &Path) -> Result<Vec<u8>, LoadError> {
+    frontier_text::read_file(path).map_err(|err| match err {
         ReadError::NotRegular { path, found } => LoadError::NotRegular { path, found },
         ReadError::TooLarge { path, max } => LoadError::TooLarge { path, max },
         ReadError::Memory { path, bytes } => LoadError::FileMemory { path, bytes },

@@ -12,7 +12,7 @@
 //! # Example
 //!
 //! ```
-//! use frontier_cli::input::{ReadError, excerpt, read_file};
+//! use frontier_text::{ReadError, excerpt, read_file};
 //!
 //! let dir = std::env::temp_dir();
 //! let err = read_file(&dir).unwrap_err();
@@ -33,9 +33,7 @@ use std::path::{Path, PathBuf};
 /// larger file, or one that grows past this while it is read, is refused.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// A value as a message shows it, cut short if long: the text helpers'
-/// excerpt, shared with the plug-ins' messages.
-pub use frontier_text::excerpt;
+use crate::excerpt;
 
 /// A path as a message shows it: [`excerpt`] of its text.
 #[must_use]
@@ -46,7 +44,6 @@ pub fn shown(path: &Path) -> String {
 /// A named file that cannot be read. Every message names the file (cut
 /// short by [`shown`] if it is long).
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum ReadError {
     /// The file cannot be looked at, opened or read.
     #[error("cannot read {}: {source}", shown(path))]
@@ -88,7 +85,7 @@ fn check(path: &Path, metadata: &fs::Metadata) -> Result<(), ReadError> {
     if !metadata.is_file() {
         return Err(ReadError::NotRegular {
             path: path.to_path_buf(),
-            found: frontier_text::file_kind(metadata.file_type()),
+            found: crate::file_kind(metadata.file_type()),
         });
     }
     if metadata.len() > MAX_FILE_BYTES {

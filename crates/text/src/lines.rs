@@ -6,7 +6,7 @@
 //! # Example
 //!
 //! ```
-//! use frontier_cli::lines::lines;
+//! use frontier_text::lines;
 //!
 //! let read: Vec<_> = lines(b"3 1 2\r\n1 \xff 2\n# caf\xe9\n").collect();
 //! assert_eq!(read.len(), 3);
