@@ -14,6 +14,8 @@
 //! - [`parse_cube`] and [`cubes`]: one cube per line, each a scramble or a
 //!   facelet string, errors carrying the line ([`LineError`]).
 //! - [`Cube::random`]: a uniformly random legal cube from a seed.
+//! - [`Pocket`]: the 2x2x2 cube (3,674,160 positions), its exhaustive
+//!   [`PocketDistances`] and the search problem [`PocketProblem`].
 
 mod check;
 mod cubie;
@@ -21,6 +23,7 @@ mod error;
 mod facelets;
 mod lines;
 mod notation;
+mod pocket;
 mod random;
 
 pub use cubie::{CORNER_NAMES, Cube, EDGE_NAMES, Face, Move, Turn};
@@ -30,3 +33,4 @@ pub use error::{
 pub use facelets::Facelet;
 pub use lines::{CubeLine, Written, cubes, parse_cube};
 pub use notation::Sequence;
+pub use pocket::{Pocket, PocketDistances, PocketHeuristic, PocketProblem};
