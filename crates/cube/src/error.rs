@@ -115,9 +115,9 @@ impl NotationError {
     pub const fn with_line(mut self, line: usize) -> Self {
         let shift = line.saturating_sub(1);
         match &mut self {
-            NotationError::UnknownFace { line, .. }
-            | NotationError::Unsupported { line, .. }
-            | NotationError::Unexpected { line, .. } => *line = line.saturating_add(shift),
+            NotationError::UnknownFace { line: at, .. }
+            | NotationError::Unsupported { line: at, .. }
+            | NotationError::Unexpected { line: at, .. } => *at = at.saturating_add(shift),
         }
         self
     }

@@ -34,7 +34,8 @@ impl Cube {
     ///
     /// # Complexity
     ///
-    /// O(1): 37 random numbers.
+    /// O(1): 36 random numbers (and, rarely, one more for each drawn
+    /// number the uniform ranges reject).
     #[must_use]
     pub fn random(seed: u64) -> Cube {
         let mut rng = SplitMix64::new(seed);
