@@ -46,10 +46,10 @@ const MOVE_COUNT: usize = 9;
 /// A `D`, `L` or `B` turn is the `U`, `R` or `F` turn with the whole cube
 /// turned: turning `D` clockwise, then holding the cube by `DBL` again, is
 /// the same position as turning `U` clockwise. So [`Pocket::turned`] turns
-/// `U` for `D` (and `R` for `L`, `F` for `B`); and a whole scramble, which
-/// names each face as the cube is held at its start,
-/// ([`Pocket::from_moves`], and `FromStr`) is applied to the corners of a
-/// 3x3x3 cube and the cube then turned as a whole until `DBL` is home.
+/// `U` for `D` (and `R` for `L`, `F` for `B`). A whole scramble names
+/// each face as the cube was held at its start, so
+/// [`Pocket::from_moves`] (and `FromStr`) applies it to the corners of a
+/// 3x3x3 cube and then turns that cube as a whole until `DBL` is home.
 /// Solutions are in `U`, `R` and `F` for the cube so held.
 ///
 /// # Coordinates
@@ -176,13 +176,14 @@ impl Pocket {
     /// # Example
     ///
     /// ```
-    /// use cube::{Face, Move, Pocket, Turn};
+    /// use cube::{Pocket, Sequence};
     ///
-    /// let d = Move::new(Face::D, Turn::Clockwise);
-    /// let r = Move::new(Face::R, Turn::Clockwise);
+    /// let scramble: Sequence = "D R".parse()?;
     /// // Held by DBL again after D, the cube has turned a quarter: the face
     /// // the scramble calls R is then in front.
-    /// assert_eq!(Pocket::from_moves(&[d, r]), Pocket::SOLVED.apply_all(&[Move::new(Face::U, Turn::Clockwise), Move::new(Face::F, Turn::Clockwise)]));
+    /// let held_anew: Sequence = "U F".parse()?;
+    /// assert_eq!(Pocket::from_moves(&scramble), Pocket::SOLVED.apply_all(&held_anew));
+    /// # Ok::<(), cube::NotationError>(())
     /// ```
     #[must_use]
     pub fn from_moves(moves: &[Move]) -> Pocket {
