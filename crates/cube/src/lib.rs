@@ -4,5 +4,12 @@
 //!   and flip), the 18 face turns of the half-turn metric ([`Move`]).
 
 mod cubie;
+mod heuristic;
+mod pdb;
+mod problem;
+mod rank;
 
 pub use cubie::{CORNER_NAMES, Cube, EDGE_NAMES, Face, Move, Turn};
+pub use heuristic::{Databases, KORF_EDGES_A, KORF_EDGES_B, SEVEN_EDGES};
+pub use pdb::{CornerSpace, EdgeSpace};
+pub use problem::{CubeState, InPlaceMove, InPlaceMoves, Rubik};
