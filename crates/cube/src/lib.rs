@@ -59,19 +59,26 @@ mod check;
 mod cubie;
 mod error;
 mod facelets;
+mod heuristic;
 mod lines;
 mod notation;
+mod pdb;
 mod pocket;
+mod problem;
 mod random;
+mod rank;
 
 pub use cubie::{CORNER_NAMES, Cube, EDGE_NAMES, Face, Move, Turn};
 pub use error::{
     Expected, FaceletError, LineError, NotFaceTurn, NotationError, Parity, Unsolvable,
 };
 pub use facelets::Facelet;
+pub use heuristic::{Databases, KORF_EDGES_A, KORF_EDGES_B, SEVEN_EDGES};
 pub use lines::{CubeLine, Written, cubes, parse_cube};
 pub use notation::Sequence;
+pub use pdb::{CornerSpace, EdgeSpace};
 pub use pocket::{Pocket, PocketDistances, PocketHeuristic, PocketProblem};
+pub use problem::{CubeState, InPlaceMove, InPlaceMoves, Rubik};
 
 /// The crate's README, compiled and run as a doctest.
 #[cfg(doctest)]
