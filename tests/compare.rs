@@ -506,11 +506,11 @@ fn compare_reads_each_domain_through_input_kind_file() {
 
     // A kind no domain reads, and a value without a kind, are usage errors
     // that say what was expected.
-    let unknown = run("compare", &["--input", "cubes:x.txt"], "");
+    let unknown = run("compare", &["--input", "mazes:x.txt"], "");
     assert_eq!(unknown.status.code(), Some(2));
     let err = stderr(&unknown);
     assert!(
-        err.contains("no domain reads files of kind 'cubes': expected one of boards, pancakes"),
+        err.contains("no domain reads files of kind 'mazes': expected one of boards, pancakes"),
         "{err}"
     );
     let bare = run("compare", &["--input", "x.txt"], "");

@@ -1,12 +1,14 @@
 //! The `frontier` command and the code behind it: the programs
 //! ([`programs`]: `frontier compare`, `eight`, `fifteen`, `twentyfour`,
-//! `grid`, `knight`, `terrain`, `enumerate`) and what they share, kept in a library so it is
-//! tested and documented. The search library itself is
-//! [`frontier`](https://docs.rs/frontier-search); the problems are
-//! `frontier-sliding-puzzle`, `frontier-pancake` and `frontier-grid`.
+//! `cube`, `grid`, `knight`, `terrain`, `enumerate`) and what they share,
+//! kept in a library so it is tested and documented. The search library
+//! itself is [`frontier`](https://docs.rs/frontier-search); the problems
+//! are `frontier-sliding-puzzle`, `frontier-pancake`, `frontier-grid`,
+//! `frontier-knight` and `frontier-cube`.
 //!
 //! - [`domain`] and [`domains`]: each problem the programs solve (3x3, 4x4
-//!   and 5x5 boards, pancake stacks, terrain maps, knight moves, grid maps)
+//!   and 5x5 boards, pancake stacks, terrain maps, knight moves, grid maps,
+//!   Rubik's cubes)
 //!   in one module, with its instances, strategies and answer check.
 //! - [`registry`] and [`strategy`]: the algorithms and heuristics by name,
 //!   and [`Solver`](domain::Solver), which runs one on one instance and

@@ -14,6 +14,8 @@
 //! - [`parse_cube`] and [`cubes`]: one cube per line, each a scramble or a
 //!   facelet string, errors carrying the line ([`LineError`]).
 //! - [`Cube::random`]: a uniformly random legal cube from a seed.
+//! - [`korf10`]: Korf's ten random cubes (1997) with their optimal
+//!   lengths and the nodes IDA* needed on them.
 //! - [`Pocket`]: the 2x2x2 cube (3,674,160 positions), its exhaustive
 //!   [`PocketDistances`] and the search problem [`PocketProblem`].
 //!
@@ -60,6 +62,7 @@ mod cubie;
 mod error;
 mod facelets;
 mod heuristic;
+mod instances;
 mod lines;
 mod notation;
 mod pdb;
@@ -74,6 +77,7 @@ pub use error::{
 };
 pub use facelets::Facelet;
 pub use heuristic::{Databases, KORF_EDGES_A, KORF_EDGES_B, SEVEN_EDGES};
+pub use instances::{KORF10, KorfCube, korf10};
 pub use lines::{CubeLine, Written, cubes, parse_cube};
 pub use notation::Sequence;
 pub use pdb::{CornerSpace, EdgeSpace};

@@ -30,16 +30,17 @@ use crate::domains::{DOMAINS, compared_heuristics, strength};
 /// assert_eq!(names[0], "table");
 /// assert_eq!(names[8], "A* (GAP-3)");
 /// assert_eq!(names[12], "A* (octile)");
-/// assert_eq!(names[13], "A* dense (linear conflict)");
-/// assert_eq!(names[14], "A* dense (octile)");
-/// assert_eq!(names[23], "IDA* BPMX (misplaced)");
-/// assert_eq!(names[33], "greedy (linear conflict)");
-/// assert_eq!(names[47], "NBS (misplaced)");
-/// assert_eq!(names[54], "NBS (octile)");
-/// assert_eq!(names[62], "DVCBS (octile)");
-/// assert_eq!(names[70], "BAE* (octile)");
-/// assert_eq!(names[78], "JPS (octile)");
-/// assert_eq!(names.len(), 79);
+/// assert_eq!(names[13], "A* (small tables)");
+/// assert_eq!(names[14], "A* dense (linear conflict)");
+/// assert_eq!(names[15], "A* dense (octile)");
+/// assert_eq!(names[25], "IDA* BPMX (misplaced)");
+/// assert_eq!(names[36], "greedy (linear conflict)");
+/// assert_eq!(names[52], "NBS (misplaced)");
+/// assert_eq!(names[59], "NBS (octile)");
+/// assert_eq!(names[68], "DVCBS (octile)");
+/// assert_eq!(names[77], "BAE* (octile)");
+/// assert_eq!(names[86], "JPS (octile)");
+/// assert_eq!(names.len(), 88);
 /// ```
 #[must_use]
 pub fn strategies() -> Vec<Strategy> {

@@ -11,6 +11,7 @@ use crate::domain::{AnyDomain, Reader};
 use crate::registry::{Algorithm, Heuristic};
 
 pub mod boards;
+pub mod cubes;
 pub mod grids;
 pub mod knights;
 pub mod large_boards;
@@ -20,7 +21,7 @@ pub mod terrain;
 /// Every domain, in the order of the comparison and its chart. Knight
 /// cases are here for their heuristic and the checks every domain passes:
 /// `compare` has no knight set and draws no knight panel.
-pub static DOMAINS: [&dyn AnyDomain; 7] = [
+pub static DOMAINS: [&dyn AnyDomain; 8] = [
     &boards::EIGHT,
     &boards::FIFTEEN,
     &large_boards::TWENTYFOUR,
@@ -28,6 +29,7 @@ pub static DOMAINS: [&dyn AnyDomain; 7] = [
     &terrain::TERRAIN,
     &knights::KNIGHTS,
     &grids::GRIDS,
+    &cubes::CUBES,
 ];
 
 /// Every file reader some domain declares ([`DomainInfo::reader`](crate::domain::DomainInfo::reader)),
@@ -82,7 +84,7 @@ pub fn reader(kind: &str) -> Result<&'static Reader, String> {
 ///
 /// let names: Vec<_> = heuristics().iter().map(|h| h.name()).collect();
 /// assert_eq!(names[..4], ["zero", "misplaced", "manhattan", "linear-conflict"]);
-/// assert_eq!(names.last(), Some(&"octile"));
+/// assert_eq!(names[names.len() - 5..], ["octile", "cube-small", "corners", "korf", "sevens"]);
 /// ```
 #[must_use]
 pub fn heuristics() -> &'static [Heuristic] {
@@ -127,7 +129,10 @@ pub fn strength(heuristic: Heuristic) -> usize {
 /// let names: Vec<_> = compared_heuristics().iter().map(|h| h.name()).collect();
 /// assert_eq!(
 ///     names,
-///     ["misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap", "octile"]
+///     [
+///         "misplaced", "manhattan", "linear-conflict", "gap-3", "gap-2", "gap-1", "gap", "octile",
+///         "cube-small"
+///     ]
 /// );
 /// ```
 #[must_use]

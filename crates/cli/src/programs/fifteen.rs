@@ -147,7 +147,10 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         eprintln!("error: {err}");
         return ExitCode::from(2);
     }
-    let table = Table { rates: false };
+    let table = Table {
+        rates: false,
+        published_nodes: false,
+    };
     with_stdout(|out| {
         let all = run_rows(
             out,

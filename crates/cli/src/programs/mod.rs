@@ -25,6 +25,7 @@ use crate::output::{StdoutError, with_stdout};
 use frontier_text::excerpt;
 
 pub mod compare;
+pub mod cube;
 pub mod eight;
 pub mod enumerate;
 pub mod fifteen;
@@ -92,11 +93,12 @@ impl Entry {
 }
 
 /// Every program, in the order `frontier --help` lists them.
-pub const PROGRAMS: [Entry; 8] = [
+pub const PROGRAMS: [Entry; 9] = [
     Entry::of::<compare::Args>(),
     Entry::of::<eight::Args>(),
     Entry::of::<fifteen::Args>(),
     Entry::of::<twentyfour::Args>(),
+    Entry::of::<cube::Args>(),
     Entry::of::<grid::Args>(),
     Entry::of::<knight::Args>(),
     Entry::of::<terrain::Args>(),

@@ -1,4 +1,4 @@
-//! What `fifteen` and `twentyfour` share: reading a file of instances (or
+//! What `fifteen`, `twentyfour` and `cube` share: reading a file of instances (or
 //! a built-in set), solving the instances one after the other with the
 //! solution of each replayed and its length checked, and the table they
 //! print, row by row as each instance ends.
@@ -6,9 +6,10 @@
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use frontier::{Limit, Limits};
+use frontier::{CancelFlag, Limit, Limits};
 use sliding_puzzle::InstanceError;
 use sliding_puzzle::instances::Instance;
 use sliding_puzzle::{Board, Packing};
@@ -32,6 +33,9 @@ pub(super) struct Row<B> {
     pub board: B,
     /// The line it was read from, from 1.
     pub line: usize,
+    /// The nodes a published search generated on it, if the set gives
+    /// them (Korf's cubes: IDA* with his databases).
+    pub published_nodes: Option<u64>,
 }
 
 impl<const W: usize, const H: usize, P: Packing> From<Instance<W, H, P>> for Row<Board<W, H, P>> {
@@ -41,6 +45,7 @@ impl<const W: usize, const H: usize, P: Packing> From<Instance<W, H, P>> for Row
             length: instance.length,
             board: instance.board,
             line: instance.line,
+            published_nodes: None,
         }
     }
 }
@@ -169,6 +174,8 @@ pub(super) fn solve_row<D: Domain>(
 pub(super) struct Table {
     /// Whether rows show nodes per second.
     pub rates: bool,
+    /// Whether rows show the published nodes and ours against them.
+    pub published_nodes: bool,
 }
 
 impl Table {
@@ -180,6 +187,9 @@ impl Table {
         );
         if self.rates {
             let _ = write!(out, " {:>12}", "nodes/s");
+        }
+        if self.published_nodes {
+            let _ = write!(out, " {:>15} {:>7}", "published nodes", "ratio");
         }
         out
     }
@@ -202,6 +212,16 @@ impl Table {
         if self.rates {
             let rate = outcome.generated as f64 / outcome.elapsed.as_secs_f64().max(1e-9);
             let _ = write!(out, " {rate:>12.0}");
+        }
+        if self.published_nodes {
+            let published = row.published_nodes.map_or_else(dash, |n| n.to_string());
+            let ratio = row
+                .published_nodes
+                .filter(|_| outcome.length.is_some())
+                .map_or_else(dash, |n| {
+                    format!("{:.3}", outcome.generated as f64 / n.max(1) as f64)
+                });
+            let _ = write!(out, " {published:>15} {ratio:>7}");
         }
         if let Some(problem) = &outcome.problem {
             let _ = write!(out, "  FAILED: {problem}");
@@ -300,6 +320,61 @@ pub(super) fn run_rows<D: Domain>(
             .all(|o| o.problem.is_none() && o.stopped.is_none()))
 }
 
+/// A positive, finite number of seconds.
+pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    // clap prints the value before these messages: they do not repeat it.
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "expected a number of seconds".to_owned())?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err("the time must be a positive number of seconds".to_owned());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|err| err.to_string())
+}
+
+/// The flag Ctrl-C sets, shared by every run of the process: the handler
+/// is installed once (`None` if it could not be).
+pub(super) fn interrupt_flag() -> Option<&'static CancelFlag> {
+    static FLAG: OnceLock<Option<CancelFlag>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = CancelFlag::new();
+        let handler_flag = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if handler_flag.is_cancelled() {
+                // A second Ctrl-C: the first is taking too long.
+                std::process::exit(130);
+            }
+            eprintln!("interrupted: stopping the search under way (Ctrl-C again to exit now)");
+            handler_flag.cancel();
+        });
+        match installed {
+            Ok(()) => Some(flag),
+            Err(err) => {
+                eprintln!("note: Ctrl-C will end the run without a report ({err})");
+                None
+            }
+        }
+    })
+    .as_ref()
+}
+
+/// The rows with the ids `ids`, in that order; all of them when `ids` is
+/// empty.
+pub(super) fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<B>>, String> {
+    if ids.is_empty() {
+        return Ok(rows);
+    }
+    ids.iter()
+        .map(|&id| {
+            rows.iter()
+                .find(|row| row.id == Some(id))
+                .copied()
+                .ok_or_else(|| format!("no instance has id {id}"))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +385,7 @@ mod tests {
             length: Some(length),
             board: (),
             line: 1,
+            published_nodes: None,
         }
     }
 
@@ -334,7 +410,11 @@ mod tests {
             outcome(None, 500, Some(Limit::Time)),
             outcome(Some(30), 300, None),
         ];
-        let line = Table { rates: true }.totals(&rows, &outcomes);
+        let line = Table {
+            rates: true,
+            published_nodes: false,
+        }
+        .totals(&rows, &outcomes);
         assert!(
             line.starts_with(
                 "total: 4 instances, 2 solved, length 40 (published 40), \

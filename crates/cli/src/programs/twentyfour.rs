@@ -67,10 +67,12 @@
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
-use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
+use super::solving::{
+    Row, Table, interrupt_flag, parse_limit, parse_seconds, read_rows, run_rows, select,
+};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
@@ -133,19 +135,6 @@ pub struct Args {
 /// The domain `twentyfour` solves: `--help` lists what it offers.
 static BOARDS: [&dyn AnyDomain; 1] = [&TWENTYFOUR];
 
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    // clap prints the value before these messages: they do not repeat it.
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| "expected a number of seconds".to_owned())?;
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err("the time must be a positive number of seconds".to_owned());
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|err| err.to_string())
-}
-
 impl Program for Args {
     const NAME: &'static str = "twentyfour";
     const SUMMARY: &'static str = "Solves 24-puzzles optimally (Korf & Felner's fifty by default), checked against the published lengths";
@@ -153,32 +142,6 @@ impl Program for Args {
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
         start(&self, invocation)
     }
-}
-
-/// The flag Ctrl-C sets, shared by every run of the process: the handler
-/// is installed once (`None` if it could not be).
-fn interrupt_flag() -> Option<&'static CancelFlag> {
-    static FLAG: OnceLock<Option<CancelFlag>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = CancelFlag::new();
-        let handler_flag = flag.clone();
-        let installed = ctrlc::set_handler(move || {
-            if handler_flag.is_cancelled() {
-                // A second Ctrl-C: the first is taking too long.
-                std::process::exit(130);
-            }
-            eprintln!("interrupted: stopping the search under way (Ctrl-C again to exit now)");
-            handler_flag.cancel();
-        });
-        match installed {
-            Ok(()) => Some(flag),
-            Err(err) => {
-                eprintln!("note: Ctrl-C will end the run without a report ({err})");
-                None
-            }
-        }
-    })
-    .as_ref()
 }
 
 fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
@@ -229,7 +192,10 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         limits = limits.cancel(flag.clone());
     }
     let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
-    let table = Table { rates: true };
+    let table = Table {
+        rates: true,
+        published_nodes: false,
+    };
     with_stdout(|out| {
         let all = run_rows(
             out,
@@ -255,20 +221,4 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
 /// Reads 5x5 instances.
 fn parse(text: &str) -> Result<Vec<Row<LargeBoard<5, 5>>>, InstanceError> {
     parse_large_instances::<5, 5>(text).map(|rows| rows.into_iter().map(Row::from).collect())
-}
-
-/// The rows with the ids `ids`, in that order; all of them when `ids` is
-/// empty.
-fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<B>>, String> {
-    if ids.is_empty() {
-        return Ok(rows);
-    }
-    ids.iter()
-        .map(|&id| {
-            rows.iter()
-                .find(|row| row.id == Some(id))
-                .copied()
-                .ok_or_else(|| format!("no instance has id {id}"))
-        })
-        .collect()
 }
