@@ -4,7 +4,9 @@ use std::path::Path;
 
 use pattern_db::{Abstraction, BuildProgress, CacheStatus, PatternTable, PdbError};
 
-use crate::rank::{EdgeCubie, edge_cubies, edge_group_rank};
+use crate::rank::{
+    EdgeStep, Edges, NO_STEP, corner_perm, corner_twist, edge_cubies, group_rank_after,
+};
 use crate::{CornerSpace, Cube, EdgeSpace};
 
 /// The group of `pieces`, checked when the constant is compiled.
@@ -27,6 +29,45 @@ pub const KORF_EDGES_B: EdgeSpace<6> = group([6, 7, 8, 9, 10, 11]);
 /// and `DB FR FL BL BR DR DF` (the overlap, `DR DF`, makes both seven).
 pub const SEVEN_EDGES: [EdgeSpace<7>; 2] =
     [group([0, 1, 2, 3, 4, 5, 6]), group([7, 8, 9, 10, 11, 4, 5])];
+
+/// The most edge databases a [`Databases`] holds: what a search
+/// precomputes for a child has room for this many entries.
+pub const MAX_EDGE_GROUPS: usize = 4;
+
+/// The number of tables a search keeps a value for: the corners' (0 when
+/// there is no corner database) and each edge group's.
+pub(crate) const TABLES: usize = 1 + MAX_EDGE_GROUPS;
+
+/// Starts loading `bytes[index]` into the cache, if it is in range: a
+/// search computes the entries of a node's children first and starts
+/// their loads, so that their cache misses overlap instead of each
+/// waiting on the branch the previous child's value decides.
+#[inline]
+fn prefetch(bytes: &[u8], index: u32) {
+    if let Some(byte) = bytes.get(index as usize) {
+        prefetch_ref(byte);
+    }
+}
+
+/// Starts loading the cache line of `value` (a hint, nothing more).
+#[inline]
+#[cfg_attr(
+    target_arch = "x86_64",
+    expect(unsafe_code, reason = "a prefetch hint, the crate's one unsafe block")
+)]
+pub(crate) fn prefetch_ref<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint to the cache: it never faults,
+    // reads nothing into the program and writes nothing; the address is
+    // that of a live value anyway.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            std::ptr::from_ref(value).cast(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
 
 /// A corner database: its space, the weights that make its entry from the
 /// corner coordinates, and the table.
@@ -81,7 +122,8 @@ impl<const N: usize> Databases<N> {
     ///
     /// # Panics
     ///
-    /// If a table's length is not its space's entry count.
+    /// If a table's length is not its space's entry count, or there are
+    /// more than [`MAX_EDGE_GROUPS`] edge groups.
     #[must_use]
     pub fn new(
         corners: Option<(CornerSpace, PatternTable)>,
@@ -94,6 +136,11 @@ impl<const N: usize> Databases<N> {
                 "the table of corner space {space:?}"
             );
         }
+        assert!(
+            edges.len() <= MAX_EDGE_GROUPS,
+            "{} edge groups, at most {MAX_EDGE_GROUPS}",
+            edges.len()
+        );
         for (space, table) in &edges {
             assert_eq!(
                 table.len() as u64,
@@ -168,11 +215,12 @@ impl<const N: usize> Databases<N> {
     /// none).
     #[must_use]
     pub fn estimate(&self, cube: &Cube) -> u8 {
-        let corners = self
-            .corners
-            .as_ref()
-            .map_or(0, |corners| corners.table.get(corners.space.rank_of(cube)));
-        corners.max(self.edge_estimate(&edge_cubies(cube), u8::MAX))
+        self.lookup().value_within(
+            corner_perm(cube),
+            corner_twist(cube),
+            &edge_cubies(cube),
+            u8::MAX,
+        )
     }
 
     /// The corner database's space and table, if there is one.
@@ -187,31 +235,83 @@ impl<const N: usize> Databases<N> {
         &self.edges
     }
 
-    /// The corner database's value for the corner coordinates
-    /// `perm`, `twist` (0 without a corner database).
-    #[inline]
-    pub(crate) fn corner_value(&self, perm: u16, twist: u16) -> u8 {
-        match &self.corners {
-            Some(corners) => {
-                let (p, t) = corners.weights;
-                let entry = u32::from(perm) * p + u32::from(twist) * t;
-                corners.table.as_bytes()[entry as usize]
-            }
-            None => 0,
+    /// What a search reads, gathered in one small value: the tables'
+    /// bytes and how to find their entries.
+    pub(crate) fn lookup(&self) -> Lookup<'_, N> {
+        let mut tables: [&[u8]; TABLES] = [&[0]; TABLES];
+        let mut weights = (0, 0);
+        if let Some(corners) = &self.corners {
+            tables[0] = corners.table.as_bytes();
+            weights = corners.weights;
+        }
+        let mut pieces = [[0; N]; MAX_EDGE_GROUPS];
+        for (k, (space, table)) in self.edges.iter().enumerate() {
+            tables[1 + k] = table.as_bytes();
+            pieces[k] = space.pieces();
+        }
+        Lookup {
+            tables,
+            weights,
+            pieces,
+            tables_used: 1 + self.edges.len(),
         }
     }
+}
 
-    /// The largest value of the edge databases for `edges`, or, once a
-    /// value exceeds `enough`, that value.
+/// The databases as a search reads them: table `t` is the corners' for
+/// `t = 0` (a single zero entry when there is no corner database) and
+/// edge group `t - 1`'s after that.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lookup<'d, const N: usize> {
+    /// Each table's bytes.
+    tables: [&'d [u8]; TABLES],
+    /// `corner entry = perm * weights.0 + twist * weights.1`.
+    weights: (u32, u32),
+    /// Each edge group's pieces.
+    pieces: [[u8; N]; MAX_EDGE_GROUPS],
+    /// The number of tables in use: the corners' and one per edge group.
+    pub(crate) tables_used: usize,
+}
+
+impl<const N: usize> Lookup<'_, N> {
+    /// The corner table's entry for corner coordinates `perm` and
+    /// `twist`.
     #[inline]
-    pub(crate) fn edge_estimate(&self, edges: &[EdgeCubie; 12], enough: u8) -> u8 {
-        let mut h = 0;
-        for (space, table) in &self.edges {
-            let rank = edge_group_rank(&space.cubies(edges));
-            h = h.max(table.as_bytes()[rank as usize]);
+    pub(crate) fn corner_entry(&self, perm: u16, twist: u16) -> u32 {
+        u32::from(perm) * self.weights.0 + u32::from(twist) * self.weights.1
+    }
+
+    /// Edge group `k`'s entry for `edges` after the move whose steps are
+    /// `step`.
+    #[inline]
+    pub(crate) fn edge_entry(&self, k: usize, edges: &Edges, step: &EdgeStep) -> u32 {
+        group_rank_after(&self.pieces[k], edges, step)
+    }
+
+    /// The value of table `t` at `entry`.
+    #[inline]
+    pub(crate) fn value(&self, t: usize, entry: u32) -> u8 {
+        self.tables[t][entry as usize]
+    }
+
+    /// Starts loading table `t`'s value at `entry` into the cache.
+    #[inline]
+    pub(crate) fn prefetch(&self, t: usize, entry: u32) {
+        prefetch(self.tables[t], entry);
+    }
+
+    /// The largest value of the tables for a state with corner
+    /// coordinates `perm`, `twist` and edges `edges`, or, once a value
+    /// exceeds `enough`, that value: the corners first, then the edge
+    /// groups in order.
+    #[inline]
+    pub(crate) fn value_within(&self, perm: u16, twist: u16, edges: &Edges, enough: u8) -> u8 {
+        let mut h = self.value(0, self.corner_entry(perm, twist));
+        for t in 1..self.tables_used {
             if h > enough {
                 break;
             }
+            h = h.max(self.value(t, self.edge_entry(t - 1, edges, &NO_STEP)));
         }
         h
     }

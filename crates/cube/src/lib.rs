@@ -10,6 +10,6 @@ mod problem;
 mod rank;
 
 pub use cubie::{CORNER_NAMES, Cube, EDGE_NAMES, Face, Move, Turn};
-pub use heuristic::{Databases, KORF_EDGES_A, KORF_EDGES_B, SEVEN_EDGES};
+pub use heuristic::{Databases, KORF_EDGES_A, KORF_EDGES_B, MAX_EDGE_GROUPS, SEVEN_EDGES};
 pub use pdb::{CornerSpace, EdgeSpace};
 pub use problem::{CubeState, InPlaceMove, InPlaceMoves, Rubik};

@@ -1,16 +1,21 @@
 //! The cube as a [`frontier`] search problem: [`Rubik`], its states
 //! ([`CubeState`]) and its in-place moves ([`InPlaceMove`]).
 
+use std::hash::{Hash, Hasher};
+
 use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 
-use crate::rank::{CornerMoves, EDGE_STEPS, EdgeCubie, corner_perm, corner_twist, edge_cubies};
+use crate::heuristic::{Lookup, TABLES, prefetch_ref};
+use crate::rank::{
+    CornerMoves, EDGE_STEPS, Edges, corner_perm, corner_twist, edge_cubies, step_edges,
+};
 use crate::{Cube, Databases, Face, Move};
 
 /// The face index that stands for "no move yet" in [`CubeState`].
 const NO_FACE: u8 = 6;
 
 /// The edges of the solved cube, piece by piece.
-const SOLVED_EDGES: [EdgeCubie; 12] = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22];
+const SOLVED_EDGES: Edges = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 0, 0, 0, 0];
 
 /// The moves allowed after a move of each face (and, last, at the root),
 /// as indices into [`Move::ALL`], with their number: Korf's pruning of
@@ -59,6 +64,11 @@ fn allowed(last: u8) -> &'static [u8] {
 /// moves out of it (see [`Rubik`]); two states of the same cube reached by
 /// different faces are different nodes of the search tree.
 ///
+/// The state also keeps an upper bound on each database's value, which
+/// the in-place search uses to skip the lookups that cannot cut a child
+/// off (see [`Rubik`]); like the sliding puzzle's cached estimates, they
+/// are not part of equality or hashing.
+///
 /// # Example
 ///
 /// ```
@@ -70,10 +80,11 @@ fn allowed(last: u8) -> &'static [u8] {
 /// assert_eq!(state.last_face(), None);
 /// assert!(!state.is_solved());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct CubeState {
-    /// Edge `p`'s place times two, plus one if it is flipped.
-    edges: [EdgeCubie; 12],
+    /// Edge `p`'s place times two, plus one if it is flipped (and four
+    /// zero bytes).
+    edges: Edges,
     /// The corner permutation coordinate (`rank::corner_perm`).
     corner_perm: u16,
     /// The corner twist coordinate (`rank::corner_twist`).
@@ -81,6 +92,35 @@ pub struct CubeState {
     /// The face of the move that reached this state, [`NO_FACE`] at the
     /// start.
     last: u8,
+    /// An upper bound on each table's value (`heuristic::TABLES`: the
+    /// corners', then each edge group's), [`UNKNOWN`] where nothing is
+    /// known.
+    bounds: [u8; TABLES],
+    /// What the estimate of a child may be without putting it over the
+    /// search's bound, as the preview that made this state found it (one
+    /// less than this state's own room), or [`UNKNOWN`].
+    room: u8,
+}
+
+/// A table value not known: larger than any, so the search looks it up.
+const UNKNOWN: u8 = u8::MAX;
+
+impl PartialEq for CubeState {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.edges == other.edges
+            && self.corner_perm == other.corner_perm
+            && self.corner_twist == other.corner_twist
+            && self.last == other.last
+    }
+}
+
+impl Eq for CubeState {}
+
+impl Hash for CubeState {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        (self.edges, self.corner_perm, self.corner_twist, self.last).hash(hasher);
+    }
 }
 
 impl CubeState {
@@ -92,6 +132,8 @@ impl CubeState {
             corner_perm: corner_perm(cube),
             corner_twist: corner_twist(cube),
             last: NO_FACE,
+            bounds: [UNKNOWN; TABLES],
+            room: UNKNOWN,
         }
     }
 
@@ -117,27 +159,20 @@ impl CubeState {
         self.edges == SOLVED_EDGES && self.corner_perm == 0 && self.corner_twist == 0
     }
 
-    /// The state after move `m` (an index into [`Move::ALL`]).
+    /// The state after move `index` (into [`Move::ALL`]): a move changes a
+    /// table's value by one at most, so each bound grows by one.
     #[inline]
     fn child(&self, corner_moves: &CornerMoves, index: u8) -> CubeState {
         let m = usize::from(index);
-        let step = &EDGE_STEPS[m];
         CubeState {
-            edges: self.edges.map(|cubie| step[usize::from(cubie)]),
+            edges: step_edges(&self.edges, &EDGE_STEPS[m]),
             corner_perm: corner_moves.perm[usize::from(self.corner_perm)][m],
             corner_twist: corner_moves.twist[usize::from(self.corner_twist)][m],
             last: index / 3,
+            bounds: self.bounds.map(|b| b.saturating_add(1)),
+            room: UNKNOWN,
         }
     }
-
-    /// A state only to be overwritten: the child an [`InPlaceMove`] holds
-    /// before its preview.
-    const PLACEHOLDER: CubeState = CubeState {
-        edges: SOLVED_EDGES,
-        corner_perm: 0,
-        corner_twist: 0,
-        last: NO_FACE,
-    };
 }
 
 /// Solving a cube optimally in the half-turn metric: the start cube and
@@ -156,14 +191,16 @@ impl CubeState {
 ///   the same nodes. Searches that keep tables of states (A*, BFS) see a
 ///   cube reached by different last faces as different states: correct,
 ///   but up to seven entries per cube.
-/// - [`InPlaceProblem`]: a move is previewed by looking up the child's
-///   corner entry first, from two move-table rows of the parent's
-///   coordinates; only a child the corners do not cut off has its edges
-///   moved and looked up, and that child rides in the [`InPlaceMove`] to
-///   be made without computing it again. The undo token is the state
-///   before the move. [`leads_back`] is always false: the move lists
-///   already leave out every move that could return to the parent (a
-///   turn of the same face).
+/// - [`InPlaceProblem`]: the move list of a node computes every child
+///   (the corner coordinates from two move-table rows of the parent's,
+///   the edges piece by piece) and each child's entry in every table, and
+///   starts loading those entries into the cache; the previews then read
+///   the values, the corners first, stopping at the first that cuts the
+///   child off. Cache misses on the tables are what a node costs, and
+///   this way a node's misses overlap. The undo token is the state before
+///   the move. [`leads_back`] is always false: the move lists already
+///   leave out every move that could return to the parent (a turn of the
+///   same face).
 ///
 /// [`successors`]: SearchProblem::successors
 /// [`leads_back`]: InPlaceProblem::leads_back
@@ -186,7 +223,7 @@ impl CubeState {
 #[derive(Clone, Copy, Debug)]
 pub struct Rubik<'d, const N: usize> {
     start: Cube,
-    databases: &'d Databases<N>,
+    lookup: Lookup<'d, N>,
     corner_moves: &'static CornerMoves,
 }
 
@@ -196,7 +233,7 @@ impl<'d, const N: usize> Rubik<'d, N> {
     pub fn new(start: Cube, databases: &'d Databases<N>) -> Self {
         Rubik {
             start,
-            databases,
+            lookup: databases.lookup(),
             corner_moves: CornerMoves::get(),
         }
     }
@@ -212,13 +249,8 @@ impl<'d, const N: usize> Rubik<'d, N> {
     /// are at hand), then the edge groups in order.
     #[inline]
     fn estimate_within(&self, state: &CubeState, enough: u8) -> u8 {
-        let corners = self
-            .databases
-            .corner_value(state.corner_perm, state.corner_twist);
-        if corners > enough {
-            return corners;
-        }
-        corners.max(self.databases.edge_estimate(&state.edges, enough))
+        self.lookup
+            .value_within(state.corner_perm, state.corner_twist, &state.edges, enough)
     }
 }
 
@@ -271,19 +303,47 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
 }
 
 /// A move as [`Rubik`]'s in-place search handles it: the index of the
-/// move and, once previewed within the bound, the state it leads to.
+/// move, the child's corner coordinates, and what the move list found of
+/// the child's estimate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InPlaceMove {
     /// The index into [`Move::ALL`].
     index: u8,
-    /// The child, once a preview within the bound computed it.
-    child: CubeState,
+    /// Whether `h` and `bounds` hold the move list's findings for the
+    /// search's bound (else the preview looks the tables up itself).
+    decided: bool,
+    /// The child's estimate as the move list found it: over the bound,
+    /// the value that put it there; within, the largest of `bounds`.
+    h: u8,
+    /// The room the child's own children have under the search's bound,
+    /// once previewed.
+    room: u8,
+    /// The child's bounds on the tables' values, once found within the
+    /// bound.
+    bounds: [u8; TABLES],
+    /// The child's corner coordinates.
+    corner_perm: u16,
+    corner_twist: u16,
 }
 
-/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search.
+/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search, with
+/// what the tables say of each child: the allowed moves, the rows of the
+/// corner move tables, and per move the child's estimate and bounds.
 #[derive(Clone, Debug)]
 pub struct InPlaceMoves {
-    moves: std::slice::Iter<'static, u8>,
+    allowed: std::slice::Iter<'static, u8>,
+    perms: &'static [u16; 18],
+    twists: &'static [u16; 18],
+    /// Whether `h` and `bounds` are filled in.
+    decided: bool,
+    /// The room the children's own children have under the search's
+    /// bound.
+    room: u8,
+    /// `h[m]`: the estimate of the child of move `m` (see
+    /// [`InPlaceMove`]).
+    h: [u8; 18],
+    /// `bounds[m]`: the child's bounds on the tables' values.
+    bounds: [[u8; TABLES]; 18],
 }
 
 impl Iterator for InPlaceMoves {
@@ -291,14 +351,156 @@ impl Iterator for InPlaceMoves {
 
     #[inline]
     fn next(&mut self) -> Option<InPlaceMove> {
-        self.moves.next().map(|&index| InPlaceMove {
+        let &index = self.allowed.next()?;
+        let m = usize::from(index);
+        Some(InPlaceMove {
             index,
-            child: CubeState::PLACEHOLDER,
+            decided: self.decided,
+            h: self.h[m],
+            room: self.room,
+            bounds: self.bounds[m],
+            corner_perm: self.perms[m],
+            corner_twist: self.twists[m],
         })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
+        self.allowed.size_hint()
+    }
+}
+
+impl<const N: usize> Rubik<'_, N> {
+    /// What the in-place search's previews will ask, answered for every
+    /// child of `state` at once, `room` (the estimate a child may have
+    /// without going over the bound) known: the loads a node needs are
+    /// started together, so their cache misses overlap.
+    ///
+    /// Only tables that can cut a child off are looked up: a move changes
+    /// a table's value by one at most, so a table whose bound in `state`
+    /// is below `room` leaves every child within the bound. The corner
+    /// entries of all children are computed and their loads started
+    /// first; then each child's corner value decides whether its edge
+    /// entries are needed (the edges' ranks cost most of a node's work,
+    /// and the corners cut off most children), and those loads start;
+    /// then the edge values decide the rest.
+    #[inline]
+    fn decide(&self, state: &CubeState, allowed: &[u8], moves: &mut InPlaceMoves) {
+        let lookup = &self.lookup;
+        let room = state.room;
+        let tables = lookup.tables_used;
+        let mut live = 0u8;
+        for (t, &bound) in state.bounds[..tables].iter().enumerate() {
+            if bound >= room {
+                live |= 1 << t;
+            }
+        }
+        let grown = state.bounds.map(|b| b.saturating_add(1));
+        let mut corner = [0u32; 18];
+        if live & 1 != 0 {
+            for &index in allowed {
+                let m = usize::from(index);
+                let entry = lookup.corner_entry(moves.perms[m], moves.twists[m]);
+                lookup.prefetch(0, entry);
+                corner[m] = entry;
+            }
+        }
+        let mut edges = [[0u32; 18]; TABLES];
+        let mut survivors = [0u8; 18];
+        let mut count = 0;
+        for &index in allowed {
+            let m = usize::from(index);
+            let mut bounds = grown;
+            if live & 1 != 0 {
+                let value = lookup.value(0, corner[m]);
+                if value > room {
+                    moves.h[m] = value;
+                    continue;
+                }
+                bounds[0] = value;
+            }
+            for (t, entries) in edges.iter_mut().enumerate().take(tables).skip(1) {
+                if live & 1 << t != 0 {
+                    let entry = lookup.edge_entry(t - 1, &state.edges, &EDGE_STEPS[m]);
+                    lookup.prefetch(t, entry);
+                    entries[m] = entry;
+                }
+            }
+            moves.bounds[m] = bounds;
+            survivors[count] = index;
+            count += 1;
+        }
+        'children: for &index in &survivors[..count] {
+            let m = usize::from(index);
+            let bounds = &mut moves.bounds[m];
+            for t in 1..tables {
+                if live & 1 << t != 0 {
+                    let value = lookup.value(t, edges[t][m]);
+                    if value > room {
+                        moves.h[m] = value;
+                        continue 'children;
+                    }
+                    bounds[t] = value;
+                }
+            }
+            moves.h[m] = bounds[..tables].iter().copied().max().unwrap_or(0);
+            // The child will be expanded, and its move list starts with
+            // these rows (the permutation's table is larger than the
+            // level-2 cache, and the databases' lines evict it from the
+            // level-3 cache).
+            let perm_row = &self.corner_moves.perm[usize::from(moves.perms[m])];
+            prefetch_ref(perm_row);
+            prefetch_ref(&perm_row[17]);
+            prefetch_ref(&self.corner_moves.twist[usize::from(moves.twists[m])]);
+        }
+    }
+
+    /// [`preview_for_apply`](InPlaceProblem::preview_for_apply) for a move
+    /// the move list did not decide: the tables looked up here, only those
+    /// that can cut the child off.
+    #[cold]
+    #[inline(never)]
+    fn preview_undecided(
+        &self,
+        state: &CubeState,
+        mut mv: InPlaceMove,
+        enough: u8,
+    ) -> (Preview<u32>, InPlaceMove) {
+        let lookup = &self.lookup;
+        let step = &EDGE_STEPS[usize::from(mv.index)];
+        let mut h = 0;
+        for t in 0..lookup.tables_used {
+            let parent = state.bounds[t];
+            let value = if parent >= enough {
+                let entry = if t == 0 {
+                    lookup.corner_entry(mv.corner_perm, mv.corner_twist)
+                } else {
+                    lookup.edge_entry(t - 1, &state.edges, step)
+                };
+                let value = lookup.value(t, entry);
+                if value > enough {
+                    return (
+                        Preview {
+                            cost: 1,
+                            h: u32::from(value),
+                        },
+                        mv,
+                    );
+                }
+                value
+            } else {
+                parent + 1
+            };
+            mv.bounds[t] = value;
+            h = h.max(value);
+        }
+        mv.room = enough.saturating_sub(1);
+        (
+            Preview {
+                cost: 1,
+                h: u32::from(h),
+            },
+            mv,
+        )
     }
 }
 
@@ -309,11 +511,26 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
     type Undo = CubeState;
     type Moves = InPlaceMoves;
 
+    /// The allowed moves, each child's estimate found by looking up its
+    /// tables together with its siblings' (when the state knows its room
+    /// under the search's bound: every state the in-place search makes
+    /// after its first two levels).
     #[inline]
     fn moves(&self, state: &CubeState) -> InPlaceMoves {
-        InPlaceMoves {
-            moves: allowed(state.last).iter(),
+        let allowed = allowed(state.last);
+        let mut moves = InPlaceMoves {
+            allowed: allowed.iter(),
+            perms: &self.corner_moves.perm[usize::from(state.corner_perm)],
+            twists: &self.corner_moves.twist[usize::from(state.corner_twist)],
+            decided: state.room != UNKNOWN,
+            room: state.room.saturating_sub(1),
+            h: [0; 18],
+            bounds: [[UNKNOWN; TABLES]; 18],
+        };
+        if moves.decided {
+            self.decide(state, allowed, &mut moves);
         }
+        moves
     }
 
     /// Never: no allowed move turns the face just turned, so none returns
@@ -323,6 +540,7 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         false
     }
 
+    /// The child with each bound one more than the state's.
     #[inline]
     fn apply(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
         let before = *state;
@@ -333,10 +551,12 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         }
     }
 
-    /// The corners' value first, from the moved coordinates; the edges
-    /// only if the corners leave the child within the bound, and then the
-    /// whole child goes into the move for
-    /// [`apply_previewed`](InPlaceProblem::apply_previewed).
+    /// What the move list found, when it knew the room; otherwise the
+    /// tables looked up here, only those that can cut the child off (see
+    /// [`decide`](Rubik::decide)). Either way a child over the bound
+    /// reports the value that put it there, and a child within it the
+    /// largest of its bounds: at least its estimate and still within the
+    /// bound (the estimate itself would need loads that decide nothing).
     #[inline]
     fn preview_for_apply(
         &self,
@@ -345,44 +565,33 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         g: u32,
         bound: u32,
     ) -> (Preview<u32>, InPlaceMove) {
-        let m = usize::from(mv.index);
-        let perm = self.corner_moves.perm[usize::from(state.corner_perm)][m];
-        let twist = self.corner_moves.twist[usize::from(state.corner_twist)][m];
         let enough = room(g.saturating_add(1), bound);
-        let corners = self.databases.corner_value(perm, twist);
-        if corners > enough {
-            return (
-                Preview {
-                    cost: 1,
-                    h: u32::from(corners),
-                },
-                mv,
-            );
+        if !mv.decided {
+            return self.preview_undecided(state, mv, enough);
         }
-        let step = &EDGE_STEPS[m];
-        let child = CubeState {
-            edges: state.edges.map(|cubie| step[usize::from(cubie)]),
-            corner_perm: perm,
-            corner_twist: twist,
-            last: mv.index / 3,
-        };
-        let h = corners.max(self.databases.edge_estimate(&child.edges, enough));
+        debug_assert_eq!(enough, state.room, "the room the move list used");
         (
             Preview {
                 cost: 1,
-                h: u32::from(h),
+                h: u32::from(mv.h),
             },
-            InPlaceMove {
-                index: mv.index,
-                child,
-            },
+            mv,
         )
     }
 
+    /// The child from the coordinates and bounds the move carries, its
+    /// edges moved here.
     #[inline]
     fn apply_previewed(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
         let before = *state;
-        *state = mv.child;
+        *state = CubeState {
+            edges: step_edges(&before.edges, &EDGE_STEPS[usize::from(mv.index)]),
+            corner_perm: mv.corner_perm,
+            corner_twist: mv.corner_twist,
+            last: mv.index / 3,
+            bounds: mv.bounds,
+            room: mv.room,
+        };
         Applied {
             undo: before,
             cost: 1,

@@ -172,13 +172,62 @@ fn the_estimate_never_exceeds_the_distance_within_five_moves() {
         assert!(h <= u32::from(distance), "{h} > {distance}");
         assert_eq!(h, u32::from(databases.estimate(&cube)));
         assert_eq!(h == 0, cube.is_solved());
-        // The children: within five moves, previewed as the in-place
-        // search does.
+        // The children, previewed as the in-place search does for a state
+        // that does not know its room: every table looked up.
         for mv in problem.moves(&state) {
             let (preview, previewed) = problem.preview_for_apply(&state, mv, 0, u32::MAX);
             let child = cube.turned(problem.action(&state, mv));
             assert_eq!(preview.h, u32::from(databases.estimate(&child)));
-            assert_eq!(previewed.child.cube(), child);
+            let mut made = state;
+            problem.apply_previewed(&mut made, previewed);
+            assert_eq!(made.cube(), child);
+        }
+    }
+}
+
+/// Walks the in-place search's tree below `state` (at cost `g`, under
+/// `bound`) for `depth` levels, checking every preview against the
+/// databases' estimate of the child.
+fn check_previews(problem: &Rubik<'_, 4>, state: &mut CubeState, g: u32, bound: u32, depth: u32) {
+    if depth == 0 {
+        return;
+    }
+    let databases = small();
+    for mv in problem.moves(state) {
+        let (preview, previewed) = problem.preview_for_apply(state, mv, g, bound);
+        let child = state.cube().turned(problem.action(state, mv));
+        let exact = u32::from(databases.estimate(&child));
+        let over = g + 1 + exact > bound;
+        // The same decision; over the bound, an admissible value that
+        // puts it there; within, at least the estimate and within.
+        assert_eq!(
+            g + 1 + preview.h > bound,
+            over,
+            "{child:?} at {g} under {bound}"
+        );
+        if over {
+            assert!(preview.h <= exact);
+        } else {
+            assert!(preview.h >= exact);
+            let before = problem.apply_previewed(state, previewed).undo;
+            assert_eq!(state.cube(), child);
+            check_previews(problem, state, g + 1, bound, depth - 1);
+            problem.undo(state, before);
+        }
+    }
+}
+
+#[test]
+fn previews_decide_as_the_estimate_does() {
+    for seed in 0..4usize {
+        let moves: Vec<usize> = (0..9).map(|i| (seed * 13 + i * 5 + i * i) % 18).collect();
+        let start = scrambled(&moves);
+        let problem = Rubik::new(start, small());
+        let h = u32::from(small().estimate(&start));
+        for bound in h..h + 3 {
+            let mut state = problem.start();
+            check_previews(&problem, &mut state, 0, bound, 4);
+            assert_eq!(state.cube(), start);
         }
     }
 }
