@@ -5,7 +5,8 @@ use std::path::Path;
 use pattern_db::{Abstraction, BuildProgress, CacheStatus, PatternTable, PdbError};
 
 use crate::rank::{
-    EdgeStep, Edges, NO_STEP, corner_perm, corner_twist, edge_cubies, group_rank_after,
+    CornerMoves, EDGE_STEPS, EdgeStep, Edges, NO_STEP, corner_perm, corner_twist, edge_cubies,
+    group_rank_after, step_edges,
 };
 use crate::{CornerSpace, Cube, EdgeSpace};
 
@@ -69,14 +70,54 @@ pub(crate) fn prefetch_ref<T>(value: &T) {
     let _ = value;
 }
 
-/// A corner database: its space, the weights that make its entry from the
-/// corner coordinates, and the table.
-#[derive(Debug)]
+/// A table of values modulo 3, four to a byte (the first entry in the
+/// low bits): a quarter of a byte table.
+///
+/// A move changes a database's value by at most one, so the value of a
+/// state's neighbour is one of three consecutive numbers, which its
+/// residue modulo 3 tells apart: knowing a state's value exactly, a
+/// search knows its children's from their residues ([`decode`]). Kociemba's
+/// two-phase solver and Rokicki's `nxopt` store their tables so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Residues {
+    /// Bits `2k` and `2k + 1` of byte `e / 4` hold entry `4e + k`'s residue.
+    packed: PatternTable,
+}
+
+impl Residues {
+    /// The residues of `table`'s values.
+    ///
+    /// # Panics
+    ///
+    /// If an entry is [`UNREACHED`](pattern_db::UNREACHED): every entry of
+    /// the cube's spaces is reached.
+    fn new(table: &PatternTable) -> Residues {
+        let bytes = table.as_bytes();
+        let mut packed = PatternTable::zeroed(bytes.len().div_ceil(4));
+        for (out, values) in packed.as_bytes_mut().iter_mut().zip(bytes.chunks(4)) {
+            for (k, &value) in values.iter().enumerate() {
+                assert!(value != pattern_db::UNREACHED, "an entry no state reaches");
+                *out |= (value % 3) << (2 * k);
+            }
+        }
+        Residues { packed }
+    }
+}
+
+/// A child's value from its parent's exact value and the child's residue:
+/// the one of `parent - 1`, `parent`, `parent + 1` with that residue.
+#[inline]
+pub(crate) fn decode(parent: u8, residue: u8) -> u8 {
+    // (residue - parent + 1) mod 3 is 0, 1 or 2 for the three cases.
+    let step = (residue + 4 - parent % 3) % 3;
+    (parent + step).wrapping_sub(1)
+}
+
+/// A corner database: its space and the residues of its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Corners {
     space: CornerSpace,
-    /// `entry = perm * weights.0 + twist * weights.1`.
-    weights: (u32, u32),
-    table: PatternTable,
+    table: Residues,
 }
 
 /// Pattern databases for the cube: a corner database and databases of
@@ -87,8 +128,12 @@ struct Corners {
 /// maximum is admissible. Every table is consistent (a move changes its
 /// value by at most one), so their maximum is too.
 ///
-/// Korf's set (1997) is [`korf1997`](Databases::korf1997): the corners
-/// and two disjoint groups of six edges, 173 MB at one byte an entry.
+/// The tables are held as their values modulo 3, two bits an entry (see
+/// [`Rubik`](crate::Rubik) for how a search gets exact values back): the
+/// corner table of Korf's set takes 22 MB instead of 88 MB, and more of a
+/// search's lookups hit the processor's caches. Korf's set (1997) is
+/// [`korf1997`](Databases::korf1997): the corners and two disjoint
+/// groups of six edges, 43 MB.
 ///
 /// # Example
 ///
@@ -109,53 +154,66 @@ struct Corners {
 /// assert!((1..=2).contains(&databases.estimate(&turned)));
 /// # Ok::<(), pattern_db::PdbError>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Databases<const N: usize> {
     corners: Option<Corners>,
-    edges: Vec<(EdgeSpace<N>, PatternTable)>,
+    edges: Vec<(EdgeSpace<N>, Residues)>,
 }
 
 impl<const N: usize> Databases<N> {
     /// Databases of `corners` (none for no corner database) and `edges`,
     /// each with its table as [`PatternTable::build`] or
-    /// [`PatternTable::load_or_build`] made it for that space.
+    /// [`PatternTable::load_or_build`] made it for that space. The tables
+    /// are read into residues and can be dropped.
     ///
     /// # Panics
     ///
-    /// If a table's length is not its space's entry count, or there are
-    /// more than [`MAX_EDGE_GROUPS`] edge groups.
+    /// If a table's length is not its space's entry count, there are more
+    /// than [`MAX_EDGE_GROUPS`] edge groups, or a table has an entry no
+    /// state reaches (the cube's spaces have none).
     #[must_use]
     pub fn new(
         corners: Option<(CornerSpace, PatternTable)>,
         edges: Vec<(EdgeSpace<N>, PatternTable)>,
     ) -> Self {
-        if let Some((space, table)) = &corners {
-            assert_eq!(
-                table.len() as u64,
-                space.entry_count(),
-                "the table of corner space {space:?}"
-            );
+        let mut databases = Databases {
+            corners: None,
+            edges: Vec::new(),
+        };
+        if let Some((space, table)) = corners {
+            databases.set_corners(space, &table);
         }
-        assert!(
-            edges.len() <= MAX_EDGE_GROUPS,
-            "{} edge groups, at most {MAX_EDGE_GROUPS}",
-            edges.len()
+        for (space, table) in edges {
+            databases.push_edges(space, &table);
+        }
+        databases
+    }
+
+    /// Sets the corner database.
+    fn set_corners(&mut self, space: CornerSpace, table: &PatternTable) {
+        assert_eq!(
+            table.len() as u64,
+            space.entry_count(),
+            "the table of corner space {space:?}"
         );
-        for (space, table) in &edges {
-            assert_eq!(
-                table.len() as u64,
-                space.entry_count(),
-                "the table of edges {space}"
-            );
-        }
-        Databases {
-            corners: corners.map(|(space, table)| Corners {
-                space,
-                weights: space.weights(),
-                table,
-            }),
-            edges,
-        }
+        self.corners = Some(Corners {
+            space,
+            table: Residues::new(table),
+        });
+    }
+
+    /// Adds an edge database.
+    fn push_edges(&mut self, space: EdgeSpace<N>, table: &PatternTable) {
+        assert!(
+            self.edges.len() < MAX_EDGE_GROUPS,
+            "more than {MAX_EDGE_GROUPS} edge groups"
+        );
+        assert_eq!(
+            table.len() as u64,
+            space.entry_count(),
+            "the table of edges {space}"
+        );
+        self.edges.push((space, Residues::new(table)));
     }
 
     /// No databases: the estimate is always 0, and IDA* becomes iterative
@@ -167,7 +225,8 @@ impl<const N: usize> Databases<N> {
 
     /// The databases of `corners` and `edges`, each loaded from
     /// `cache_dir` (its file named by the space's `file_name`) or built
-    /// and saved there. `on_progress` hears each build's progress with
+    /// and saved there, one at a time (each table's bytes are dropped once
+    /// read into residues). `on_progress` hears each build's progress with
     /// the name of the table being built.
     ///
     /// Returns the databases and, per table, its file name and what the
@@ -183,22 +242,17 @@ impl<const N: usize> Databases<N> {
         edges: &[EdgeSpace<N>],
         on_progress: impl Fn(&str, &BuildProgress) + Sync,
     ) -> Result<(Self, Vec<(String, CacheStatus)>), PdbError> {
+        let mut databases = Databases::none();
         let mut statuses = Vec::new();
-        let corners = match corners {
-            Some(space) => {
-                let name = space.file_name();
-                let (table, status) = PatternTable::load_or_build(
-                    &cache_dir.join(name),
-                    &space.key(),
-                    &space,
-                    |p| on_progress(name, p),
-                )?;
-                statuses.push((name.to_owned(), status));
-                Some((space, table))
-            }
-            None => None,
-        };
-        let mut tables = Vec::new();
+        if let Some(space) = corners {
+            let name = space.file_name();
+            let (table, status) =
+                PatternTable::load_or_build(&cache_dir.join(name), &space.key(), &space, |p| {
+                    on_progress(name, p);
+                })?;
+            statuses.push((name.to_owned(), status));
+            databases.set_corners(space, &table);
+        }
         for &space in edges {
             let name = space.file_name();
             let (table, status) =
@@ -206,33 +260,52 @@ impl<const N: usize> Databases<N> {
                     on_progress(&name, p);
                 })?;
             statuses.push((name, status));
-            tables.push((space, table));
+            databases.push_edges(space, &table);
         }
-        Ok((Databases::new(corners, tables), statuses))
+        Ok((databases, statuses))
     }
 
     /// The estimate of `cube`: the largest value of its databases (0 with
     /// none).
+    ///
+    /// # Complexity
+    ///
+    /// A walk toward each table's goal, 18 lookups a step, as many steps
+    /// as the table's value: the residues alone do not give a value, a
+    /// search gets its start's values this way once and its children's
+    /// from them.
     #[must_use]
     pub fn estimate(&self, cube: &Cube) -> u8 {
-        self.lookup().value_within(
-            corner_perm(cube),
-            corner_twist(cube),
-            &edge_cubies(cube),
-            u8::MAX,
-        )
+        let lookup = self.lookup();
+        let (perm, twist, edges) = (corner_perm(cube), corner_twist(cube), edge_cubies(cube));
+        (0..lookup.tables_used)
+            .map(|t| lookup.descend(t, perm, twist, &edges))
+            .max()
+            .unwrap_or(0)
     }
 
-    /// The corner database's space and table, if there is one.
+    /// The corner database's space, if there is one.
     #[must_use]
-    pub fn corner_table(&self) -> Option<(CornerSpace, &PatternTable)> {
-        self.corners.as_ref().map(|c| (c.space, &c.table))
+    pub fn corner_space(&self) -> Option<CornerSpace> {
+        self.corners.as_ref().map(|c| c.space)
     }
 
-    /// The edge groups and their tables.
+    /// The edge groups, in the order they are looked up.
     #[must_use]
-    pub fn edge_tables(&self) -> &[(EdgeSpace<N>, PatternTable)] {
-        &self.edges
+    pub fn edge_spaces(&self) -> Vec<EdgeSpace<N>> {
+        self.edges.iter().map(|(space, _)| *space).collect()
+    }
+
+    /// The bytes the tables take in memory.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        let corners = self.corners.as_ref().map_or(0, |c| c.table.packed.len());
+        corners
+            + self
+                .edges
+                .iter()
+                .map(|(_, t)| t.packed.len())
+                .sum::<usize>()
     }
 
     /// What a search reads, gathered in one small value: the tables'
@@ -241,12 +314,12 @@ impl<const N: usize> Databases<N> {
         let mut tables: [&[u8]; TABLES] = [&[0]; TABLES];
         let mut weights = (0, 0);
         if let Some(corners) = &self.corners {
-            tables[0] = corners.table.as_bytes();
-            weights = corners.weights;
+            tables[0] = corners.table.packed.as_bytes();
+            weights = corners.space.weights();
         }
         let mut pieces = [[0; N]; MAX_EDGE_GROUPS];
         for (k, (space, table)) in self.edges.iter().enumerate() {
-            tables[1 + k] = table.as_bytes();
+            tables[1 + k] = table.packed.as_bytes();
             pieces[k] = space.pieces();
         }
         Lookup {
@@ -260,10 +333,10 @@ impl<const N: usize> Databases<N> {
 
 /// The databases as a search reads them: table `t` is the corners' for
 /// `t = 0` (a single zero entry when there is no corner database) and
-/// edge group `t - 1`'s after that.
+/// edge group `t - 1`'s after that, each as residues ([`Residues`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Lookup<'d, const N: usize> {
-    /// Each table's bytes.
+    /// Each table's packed residues.
     tables: [&'d [u8]; TABLES],
     /// `corner entry = perm * weights.0 + twist * weights.1`.
     weights: (u32, u32),
@@ -288,32 +361,61 @@ impl<const N: usize> Lookup<'_, N> {
         group_rank_after(&self.pieces[k], edges, step)
     }
 
-    /// The value of table `t` at `entry`.
+    /// Table `t`'s entry for a state with corner coordinates `perm`,
+    /// `twist` and edges `edges` after the move whose steps are `step`
+    /// (the corner coordinates already moved).
     #[inline]
-    pub(crate) fn value(&self, t: usize, entry: u32) -> u8 {
-        self.tables[t][entry as usize]
+    pub(crate) fn entry(
+        &self,
+        t: usize,
+        perm: u16,
+        twist: u16,
+        edges: &Edges,
+        step: &EdgeStep,
+    ) -> u32 {
+        if t == 0 {
+            self.corner_entry(perm, twist)
+        } else {
+            self.edge_entry(t - 1, edges, step)
+        }
     }
 
-    /// Starts loading table `t`'s value at `entry` into the cache.
+    /// The residue of table `t`'s value at `entry`.
+    #[inline]
+    pub(crate) fn residue(&self, t: usize, entry: u32) -> u8 {
+        (self.tables[t][(entry >> 2) as usize] >> ((entry & 3) * 2)) & 3
+    }
+
+    /// Starts loading table `t`'s residue at `entry` into the cache.
     #[inline]
     pub(crate) fn prefetch(&self, t: usize, entry: u32) {
-        prefetch(self.tables[t], entry);
+        prefetch(self.tables[t], entry >> 2);
     }
 
-    /// The largest value of the tables for a state with corner
-    /// coordinates `perm`, `twist` and edges `edges`, or, once a value
-    /// exceeds `enough`, that value: the corners first, then the edge
-    /// groups in order.
-    #[inline]
-    pub(crate) fn value_within(&self, perm: u16, twist: u16, edges: &Edges, enough: u8) -> u8 {
-        let mut h = self.value(0, self.corner_entry(perm, twist));
-        for t in 1..self.tables_used {
-            if h > enough {
-                break;
+    /// Table `t`'s exact value for a state with corner coordinates
+    /// `perm`, `twist` and edges `edges`: a walk that takes, from each
+    /// state, a move to a neighbour one closer to the table's goal (the
+    /// one whose residue is one less), counting the steps until none is.
+    pub(crate) fn descend(&self, t: usize, perm: u16, twist: u16, edges: &Edges) -> u8 {
+        let corner_moves = CornerMoves::get();
+        let (mut perm, mut twist, mut edges) = (perm, twist, *edges);
+        let mut residue = self.residue(t, self.entry(t, perm, twist, &edges, &NO_STEP));
+        let mut value = 0;
+        'walk: loop {
+            let closer = (residue + 2) % 3;
+            for (m, step) in EDGE_STEPS.iter().enumerate() {
+                let next_perm = corner_moves.perm[usize::from(perm)][m];
+                let next_twist = corner_moves.twist[usize::from(twist)][m];
+                let entry = self.entry(t, next_perm, next_twist, &edges, step);
+                if self.residue(t, entry) == closer {
+                    (perm, twist, edges) = (next_perm, next_twist, step_edges(&edges, step));
+                    residue = closer;
+                    value += 1;
+                    continue 'walk;
+                }
             }
-            h = h.max(self.value(t, self.edge_entry(t - 1, edges, &NO_STEP)));
+            return value;
         }
-        h
     }
 }
 
@@ -321,7 +423,8 @@ impl Databases<6> {
     /// Korf's databases (1997): the corners and the edge groups
     /// [`KORF_EDGES_A`] and [`KORF_EDGES_B`], loaded from `cache_dir` or
     /// built there (see [`load_or_build`](Self::load_or_build)): 173 MB of
-    /// tables, built in about a minute on two cores.
+    /// tables on disk, 43 MB in memory, built in well under a minute on two
+    /// cores.
     ///
     /// # Errors
     ///
@@ -341,7 +444,8 @@ impl Databases<6> {
 
 impl Databases<7> {
     /// The corners and two groups of seven edges ([`SEVEN_EDGES`]), loaded
-    /// from `cache_dir` or built there: 1.1 GB of tables.
+    /// from `cache_dir` or built there: 1.1 GB of tables on disk, 278 MB in
+    /// memory.
     ///
     /// # Errors
     ///

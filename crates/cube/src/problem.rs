@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 
-use crate::heuristic::{Lookup, TABLES, prefetch_ref};
+use crate::heuristic::{Lookup, TABLES, decode, prefetch_ref};
 use crate::rank::{
     CornerMoves, EDGE_STEPS, Edges, corner_perm, corner_twist, edge_cubies, step_edges,
 };
@@ -64,10 +64,12 @@ fn allowed(last: u8) -> &'static [u8] {
 /// moves out of it (see [`Rubik`]); two states of the same cube reached by
 /// different faces are different nodes of the search tree.
 ///
-/// The state also keeps an upper bound on each database's value, which
-/// the in-place search uses to skip the lookups that cannot cut a child
-/// off (see [`Rubik`]); like the sliding puzzle's cached estimates, they
-/// are not part of equality or hashing.
+/// The state also keeps each database's exact value, from which its
+/// children's follow (the tables hold values modulo 3, see [`Rubik`]),
+/// and the room its children have under the in-place search's bound; like
+/// the sliding puzzle's cached estimates, these are not part of equality
+/// or hashing. A state made by [`new`](Self::new) knows neither: the
+/// search's states come from [`Rubik`], which measures its start.
 ///
 /// # Example
 ///
@@ -92,17 +94,16 @@ pub struct CubeState {
     /// The face of the move that reached this state, [`NO_FACE`] at the
     /// start.
     last: u8,
-    /// An upper bound on each table's value (`heuristic::TABLES`: the
-    /// corners', then each edge group's), [`UNKNOWN`] where nothing is
-    /// known.
-    bounds: [u8; TABLES],
+    /// Each table's value (`heuristic::TABLES`: the corners', then each
+    /// edge group's), or [`UNKNOWN`].
+    values: [u8; TABLES],
     /// What the estimate of a child may be without putting it over the
     /// search's bound, as the preview that made this state found it (one
     /// less than this state's own room), or [`UNKNOWN`].
     room: u8,
 }
 
-/// A table value not known: larger than any, so the search looks it up.
+/// A table value or room not known.
 const UNKNOWN: u8 = u8::MAX;
 
 impl PartialEq for CubeState {
@@ -132,7 +133,7 @@ impl CubeState {
             corner_perm: corner_perm(cube),
             corner_twist: corner_twist(cube),
             last: NO_FACE,
-            bounds: [UNKNOWN; TABLES],
+            values: [UNKNOWN; TABLES],
             room: UNKNOWN,
         }
     }
@@ -158,21 +159,6 @@ impl CubeState {
     pub fn is_solved(&self) -> bool {
         self.edges == SOLVED_EDGES && self.corner_perm == 0 && self.corner_twist == 0
     }
-
-    /// The state after move `index` (into [`Move::ALL`]): a move changes a
-    /// table's value by one at most, so each bound grows by one.
-    #[inline]
-    fn child(&self, corner_moves: &CornerMoves, index: u8) -> CubeState {
-        let m = usize::from(index);
-        CubeState {
-            edges: step_edges(&self.edges, &EDGE_STEPS[m]),
-            corner_perm: corner_moves.perm[usize::from(self.corner_perm)][m],
-            corner_twist: corner_moves.twist[usize::from(self.corner_twist)][m],
-            last: index / 3,
-            bounds: self.bounds.map(|b| b.saturating_add(1)),
-            room: UNKNOWN,
-        }
-    }
 }
 
 /// Solving a cube optimally in the half-turn metric: the start cube and
@@ -191,16 +177,24 @@ impl CubeState {
 ///   the same nodes. Searches that keep tables of states (A*, BFS) see a
 ///   cube reached by different last faces as different states: correct,
 ///   but up to seven entries per cube.
-/// - [`InPlaceProblem`]: the move list of a node computes every child
-///   (the corner coordinates from two move-table rows of the parent's,
-///   the edges piece by piece) and each child's entry in every table, and
-///   starts loading those entries into the cache; the previews then read
-///   the values, the corners first, stopping at the first that cuts the
-///   child off. Cache misses on the tables are what a node costs, and
-///   this way a node's misses overlap. The undo token is the state before
-///   the move. [`leads_back`] is always false: the move lists already
-///   leave out every move that could return to the parent (a turn of the
-///   same face).
+/// - **Exact values from residues.** The databases hold each value
+///   modulo 3 ([`Databases`]); a state carries its exact value in every
+///   table (the start's found by a walk toward each table's goal), and a
+///   child's value is the one of its parent's three neighbours with the
+///   child's residue. Every estimate this problem reports is exact.
+/// - [`InPlaceProblem`]: a node's move list answers its previews for all
+///   its children at once, when the state knows its room under the
+///   search's bound (every state the in-place search makes below its
+///   first two levels): the corner entries of all children first, their
+///   loads started together; then the edge entries of the children the
+///   corners leave within the bound (most children are cut off by the
+///   corners, and the edges' ranks are a node's largest computation);
+///   then those values. Cache misses on the tables are what a node
+///   costs, and this way a node's misses overlap. A child's move carries
+///   its corner coordinates and values, so making it only moves the
+///   edges. The undo token is the state before the move. [`leads_back`]
+///   is always false: the move lists already leave out every move that
+///   could return to the parent (a turn of the same face).
 ///
 /// [`successors`]: SearchProblem::successors
 /// [`leads_back`]: InPlaceProblem::leads_back
@@ -244,13 +238,66 @@ impl<'d, const N: usize> Rubik<'d, N> {
         self.start
     }
 
-    /// The databases' estimate of `state`, or a value above `enough` once
-    /// one database gives one: the corners first (their moved coordinates
-    /// are at hand), then the edge groups in order.
+    /// `state` with its exact value in every table (found by walking
+    /// toward each table's goal), as the search's start needs.
+    fn measured(&self, mut state: CubeState) -> CubeState {
+        for t in 0..self.lookup.tables_used {
+            state.values[t] =
+                self.lookup
+                    .descend(t, state.corner_perm, state.corner_twist, &state.edges);
+        }
+        state
+    }
+
+    /// Table `t`'s value for the child of `state` whose entry is `entry`:
+    /// decoded from the state's value, or found by a walk when the state
+    /// does not know it.
     #[inline]
-    fn estimate_within(&self, state: &CubeState, enough: u8) -> u8 {
-        self.lookup
-            .value_within(state.corner_perm, state.corner_twist, &state.edges, enough)
+    fn child_value(&self, state: &CubeState, t: usize, entry: u32, child: &CubeState) -> u8 {
+        let parent = state.values[t];
+        if parent == UNKNOWN {
+            return self
+                .lookup
+                .descend(t, child.corner_perm, child.corner_twist, &child.edges);
+        }
+        decode(parent, self.lookup.residue(t, entry))
+    }
+
+    /// The child of `state` by move `index` (into [`Move::ALL`]), with its
+    /// values in every table and its room unknown.
+    #[inline]
+    fn child(&self, state: &CubeState, index: u8) -> CubeState {
+        let m = usize::from(index);
+        let step = &EDGE_STEPS[m];
+        let mut child = CubeState {
+            edges: step_edges(&state.edges, step),
+            corner_perm: self.corner_moves.perm[usize::from(state.corner_perm)][m],
+            corner_twist: self.corner_moves.twist[usize::from(state.corner_twist)][m],
+            last: index / 3,
+            values: [0; TABLES],
+            room: UNKNOWN,
+        };
+        for t in 0..self.lookup.tables_used {
+            let entry =
+                self.lookup
+                    .entry(t, child.corner_perm, child.corner_twist, &state.edges, step);
+            child.values[t] = self.child_value(state, t, entry, &child);
+        }
+        child
+    }
+
+    /// The estimate of `state`: its largest value.
+    #[inline]
+    fn estimate(&self, state: &CubeState) -> u8 {
+        let values = &state.values[..self.lookup.tables_used];
+        if values.contains(&UNKNOWN) {
+            return self.measured(*state).values[..self.lookup.tables_used]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0);
+        }
+        values.iter().copied().max().unwrap_or(0)
     }
 }
 
@@ -265,8 +312,9 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
     type Action = Move;
     type Cost = u32;
 
+    /// The start cube, measured in every table.
     fn start(&self) -> CubeState {
-        CubeState::new(&self.start)
+        self.measured(CubeState::new(&self.start))
     }
 
     #[inline]
@@ -279,22 +327,15 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
     #[inline]
     fn successors(&self, state: &CubeState) -> impl Iterator<Item = Step<CubeState, Move, u32>> {
         let state = *state;
-        let corner_moves = self.corner_moves;
         allowed(state.last)
             .iter()
-            .map(move |&m| Step::new(Move::ALL[usize::from(m)], state.child(corner_moves, m), 1))
+            .map(move |&m| Step::new(Move::ALL[usize::from(m)], self.child(&state, m), 1))
     }
 
+    /// The largest of the state's values.
     #[inline]
     fn heuristic(&self, state: &CubeState) -> u32 {
-        u32::from(self.estimate_within(state, u8::MAX))
-    }
-
-    /// The databases in order, stopping at the first that puts the state
-    /// over the bound.
-    #[inline]
-    fn heuristic_within(&self, state: &CubeState, g: u32, bound: u32) -> u32 {
-        u32::from(self.estimate_within(state, room(g, bound)))
+        u32::from(self.estimate(state))
     }
 
     fn min_step_cost(&self) -> u32 {
@@ -304,46 +345,56 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
 
 /// A move as [`Rubik`]'s in-place search handles it: the index of the
 /// move, the child's corner coordinates, and what the move list found of
-/// the child's estimate.
+/// the child.
+///
+/// Sixteen bytes, aligned: the search copies it whole several times per
+/// child, and a record written byte by byte and read back in wider pieces
+/// stalls the processor's store forwarding, so the move list writes whole
+/// records early and hands them out by copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub struct InPlaceMove {
     /// The index into [`Move::ALL`].
     index: u8,
-    /// Whether `h` and `bounds` hold the move list's findings for the
+    /// Whether `h` and `values` hold the move list's findings for the
     /// search's bound (else the preview looks the tables up itself).
     decided: bool,
     /// The child's estimate as the move list found it: over the bound,
-    /// the value that put it there; within, the largest of `bounds`.
+    /// the value that put it there; within, the largest of `values`.
     h: u8,
     /// The room the child's own children have under the search's bound,
     /// once previewed.
     room: u8,
-    /// The child's bounds on the tables' values, once found within the
-    /// bound.
-    bounds: [u8; TABLES],
+    /// The child's values, once found within the bound.
+    values: [u8; TABLES],
     /// The child's corner coordinates.
     corner_perm: u16,
     corner_twist: u16,
 }
 
-/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search, with
-/// what the tables say of each child: the allowed moves, the rows of the
-/// corner move tables, and per move the child's estimate and bounds.
+impl InPlaceMove {
+    /// A record only to be overwritten.
+    const EMPTY: InPlaceMove = InPlaceMove {
+        index: 0,
+        decided: false,
+        h: 0,
+        room: 0,
+        values: [0; TABLES],
+        corner_perm: 0,
+        corner_twist: 0,
+    };
+}
+
+/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search, each
+/// with what the tables say of its child.
 #[derive(Clone, Debug)]
 pub struct InPlaceMoves {
-    allowed: std::slice::Iter<'static, u8>,
-    perms: &'static [u16; 18],
-    twists: &'static [u16; 18],
-    /// Whether `h` and `bounds` are filled in.
-    decided: bool,
-    /// The room the children's own children have under the search's
-    /// bound.
-    room: u8,
-    /// `h[m]`: the estimate of the child of move `m` (see
-    /// [`InPlaceMove`]).
-    h: [u8; 18],
-    /// `bounds[m]`: the child's bounds on the tables' values.
-    bounds: [[u8; TABLES]; 18],
+    /// The allowed moves' records, in order.
+    moves: [InPlaceMove; 18],
+    /// The next record handed out.
+    next: u8,
+    /// The number of records.
+    count: u8,
 }
 
 impl Iterator for InPlaceMoves {
@@ -351,112 +402,120 @@ impl Iterator for InPlaceMoves {
 
     #[inline]
     fn next(&mut self) -> Option<InPlaceMove> {
-        let &index = self.allowed.next()?;
-        let m = usize::from(index);
-        Some(InPlaceMove {
-            index,
-            decided: self.decided,
-            h: self.h[m],
-            room: self.room,
-            bounds: self.bounds[m],
-            corner_perm: self.perms[m],
-            corner_twist: self.twists[m],
+        (self.next < self.count).then(|| {
+            let mv = self.moves[usize::from(self.next)];
+            self.next += 1;
+            mv
         })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.allowed.size_hint()
+        let left = usize::from(self.count - self.next);
+        (left, Some(left))
     }
 }
 
 impl<const N: usize> Rubik<'_, N> {
     /// What the in-place search's previews will ask, answered for every
-    /// child of `state` at once, `room` (the estimate a child may have
-    /// without going over the bound) known: the loads a node needs are
-    /// started together, so their cache misses overlap.
+    /// child of `state` at once, its values and its room under the bound
+    /// (the estimate a child may have without going over) known: the
+    /// loads a node needs are started together, so that their cache
+    /// misses overlap.
     ///
-    /// Only tables that can cut a child off are looked up: a move changes
-    /// a table's value by one at most, so a table whose bound in `state`
-    /// is below `room` leaves every child within the bound. The corner
-    /// entries of all children are computed and their loads started
-    /// first; then each child's corner value decides whether its edge
-    /// entries are needed (the edges' ranks cost most of a node's work,
-    /// and the corners cut off most children), and those loads start;
-    /// then the edge values decide the rest.
+    /// The corner entries of all children are computed and their loads
+    /// started first; then each child's corner value decides whether it
+    /// needs its edge values (the edges' ranks cost most of a node's
+    /// work, and the corners cut off most children), and those loads
+    /// start; then the edge values decide the rest. A child within the
+    /// bound gets every value, exact, for its own children.
     #[inline]
-    fn decide(&self, state: &CubeState, allowed: &[u8], moves: &mut InPlaceMoves) {
+    fn decide(&self, state: &CubeState, moves: &mut InPlaceMoves) {
         let lookup = &self.lookup;
         let room = state.room;
         let tables = lookup.tables_used;
-        let mut live = 0u8;
-        for (t, &bound) in state.bounds[..tables].iter().enumerate() {
-            if bound >= room {
-                live |= 1 << t;
-            }
-        }
-        let grown = state.bounds.map(|b| b.saturating_add(1));
+        let count = usize::from(moves.count);
+        let records = &mut moves.moves[..count];
+        // A move changes the corner value by one at most: below the room,
+        // the corners cut no child off, every child needs its edge values,
+        // and their loads can start with the corners'.
+        let corners_cut = state.values[0] >= room;
         let mut corner = [0u32; 18];
-        if live & 1 != 0 {
-            for &index in allowed {
-                let m = usize::from(index);
-                let entry = lookup.corner_entry(moves.perms[m], moves.twists[m]);
-                lookup.prefetch(0, entry);
-                corner[m] = entry;
+        let mut edges = [[0u32; TABLES]; 18];
+        for (p, mv) in records.iter().enumerate() {
+            corner[p] = lookup.corner_entry(mv.corner_perm, mv.corner_twist);
+            lookup.prefetch(0, corner[p]);
+            if !corners_cut {
+                self.start_edges(state, mv.index, &mut edges[p]);
             }
         }
-        let mut edges = [[0u32; 18]; TABLES];
-        let mut survivors = [0u8; 18];
-        let mut count = 0;
-        for &index in allowed {
-            let m = usize::from(index);
-            let mut bounds = grown;
-            if live & 1 != 0 {
-                let value = lookup.value(0, corner[m]);
-                if value > room {
-                    moves.h[m] = value;
-                    continue;
-                }
-                bounds[0] = value;
+        let mut survivors = [0usize; 18];
+        let mut alive = 0;
+        for (p, mv) in records.iter_mut().enumerate() {
+            let value = decode(state.values[0], lookup.residue(0, corner[p]));
+            mv.decided = true;
+            mv.room = room.saturating_sub(1);
+            if value > room {
+                mv.h = value;
+                continue;
             }
-            for (t, entries) in edges.iter_mut().enumerate().take(tables).skip(1) {
-                if live & 1 << t != 0 {
-                    let entry = lookup.edge_entry(t - 1, &state.edges, &EDGE_STEPS[m]);
-                    lookup.prefetch(t, entry);
-                    entries[m] = entry;
-                }
+            mv.values[0] = value;
+            if corners_cut {
+                self.start_edges(state, mv.index, &mut edges[p]);
             }
-            moves.bounds[m] = bounds;
-            survivors[count] = index;
-            count += 1;
-        }
-        'children: for &index in &survivors[..count] {
-            let m = usize::from(index);
-            let bounds = &mut moves.bounds[m];
-            for t in 1..tables {
-                if live & 1 << t != 0 {
-                    let value = lookup.value(t, edges[t][m]);
-                    if value > room {
-                        moves.h[m] = value;
-                        continue 'children;
-                    }
-                    bounds[t] = value;
-                }
-            }
-            moves.h[m] = bounds[..tables].iter().copied().max().unwrap_or(0);
-            // The child will be expanded, and its move list starts with
-            // these rows (the permutation's table is larger than the
-            // level-2 cache, and the databases' lines evict it from the
-            // level-3 cache).
-            let perm_row = &self.corner_moves.perm[usize::from(moves.perms[m])];
+            // The child may be expanded: its move list starts with these
+            // rows (the permutation's table is larger than the level-2
+            // cache, and the databases' lines evict it from the level-3
+            // cache).
+            let perm_row = &self.corner_moves.perm[usize::from(mv.corner_perm)];
             prefetch_ref(perm_row);
             prefetch_ref(&perm_row[17]);
-            prefetch_ref(&self.corner_moves.twist[usize::from(moves.twists[m])]);
+            prefetch_ref(&self.corner_moves.twist[usize::from(mv.corner_twist)]);
+            survivors[alive] = p;
+            alive += 1;
+        }
+        'children: for &p in &survivors[..alive] {
+            let mv = &mut records[p];
+            let found = mv.values.iter_mut().zip(&state.values).zip(&edges[p]);
+            for (t, ((value, &parent), &entry)) in found.enumerate().take(tables).skip(1) {
+                *value = decode(parent, lookup.residue(t, entry));
+                if *value > room {
+                    mv.h = *value;
+                    continue 'children;
+                }
+            }
+            mv.h = mv.values[..tables].iter().copied().max().unwrap_or(0);
+            // The child will be expanded: its children's corner loads can
+            // start now, while its siblings are looked at, rather than
+            // when its own move list is made.
+            let perms = &self.corner_moves.perm[usize::from(mv.corner_perm)];
+            let twists = &self.corner_moves.twist[usize::from(mv.corner_twist)];
+            for &index in allowed(mv.index / 3) {
+                let m = usize::from(index);
+                lookup.prefetch(0, lookup.corner_entry(perms[m], twists[m]));
+            }
+        }
+    }
+
+    /// Computes the edge groups' entries for the child of `state` by move
+    /// `index` into `entries` (from index 1, as the tables are numbered),
+    /// and starts their loads.
+    #[inline]
+    fn start_edges(&self, state: &CubeState, index: u8, entries: &mut [u32; TABLES]) {
+        let lookup = &self.lookup;
+        let step = &EDGE_STEPS[usize::from(index)];
+        for (t, entry) in entries
+            .iter_mut()
+            .enumerate()
+            .take(lookup.tables_used)
+            .skip(1)
+        {
+            *entry = lookup.edge_entry(t - 1, &state.edges, step);
+            lookup.prefetch(t, *entry);
         }
     }
 
     /// [`preview_for_apply`](InPlaceProblem::preview_for_apply) for a move
-    /// the move list did not decide: the tables looked up here, only those
-    /// that can cut the child off.
+    /// the move list did not decide: the child's values computed here.
     #[cold]
     #[inline(never)]
     fn preview_undecided(
@@ -465,35 +524,14 @@ impl<const N: usize> Rubik<'_, N> {
         mut mv: InPlaceMove,
         enough: u8,
     ) -> (Preview<u32>, InPlaceMove) {
-        let lookup = &self.lookup;
-        let step = &EDGE_STEPS[usize::from(mv.index)];
-        let mut h = 0;
-        for t in 0..lookup.tables_used {
-            let parent = state.bounds[t];
-            let value = if parent >= enough {
-                let entry = if t == 0 {
-                    lookup.corner_entry(mv.corner_perm, mv.corner_twist)
-                } else {
-                    lookup.edge_entry(t - 1, &state.edges, step)
-                };
-                let value = lookup.value(t, entry);
-                if value > enough {
-                    return (
-                        Preview {
-                            cost: 1,
-                            h: u32::from(value),
-                        },
-                        mv,
-                    );
-                }
-                value
-            } else {
-                parent + 1
-            };
-            mv.bounds[t] = value;
-            h = h.max(value);
-        }
+        let child = self.child(state, mv.index);
+        let values = &child.values[..self.lookup.tables_used];
+        let h = values.iter().copied().max().unwrap_or(0);
+        mv.values = child.values;
         mv.room = enough.saturating_sub(1);
+        // Over the bound: the first value that puts it there, as the
+        // move list reports.
+        let h = values.iter().copied().find(|&v| v > enough).unwrap_or(h);
         (
             Preview {
                 cost: 1,
@@ -511,24 +549,28 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
     type Undo = CubeState;
     type Moves = InPlaceMoves;
 
-    /// The allowed moves, each child's estimate found by looking up its
-    /// tables together with its siblings' (when the state knows its room
-    /// under the search's bound: every state the in-place search makes
-    /// after its first two levels).
+    /// The allowed moves, each child's values and estimate found together
+    /// with its siblings' when the state knows its room under the
+    /// search's bound (see [`Rubik`]).
     #[inline]
     fn moves(&self, state: &CubeState) -> InPlaceMoves {
         let allowed = allowed(state.last);
+        let perms = &self.corner_moves.perm[usize::from(state.corner_perm)];
+        let twists = &self.corner_moves.twist[usize::from(state.corner_twist)];
         let mut moves = InPlaceMoves {
-            allowed: allowed.iter(),
-            perms: &self.corner_moves.perm[usize::from(state.corner_perm)],
-            twists: &self.corner_moves.twist[usize::from(state.corner_twist)],
-            decided: state.room != UNKNOWN,
-            room: state.room.saturating_sub(1),
-            h: [0; 18],
-            bounds: [[UNKNOWN; TABLES]; 18],
+            moves: [InPlaceMove::EMPTY; 18],
+            next: 0,
+            // cannot fail: at most 18 moves
+            count: u8::try_from(allowed.len()).expect("at most 18 moves"),
         };
-        if moves.decided {
-            self.decide(state, allowed, &mut moves);
+        for (mv, &index) in moves.moves.iter_mut().zip(allowed) {
+            let m = usize::from(index);
+            mv.index = index;
+            mv.corner_perm = perms[m];
+            mv.corner_twist = twists[m];
+        }
+        if state.room != UNKNOWN && !state.values.contains(&UNKNOWN) {
+            self.decide(state, &mut moves);
         }
         moves
     }
@@ -540,11 +582,10 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         false
     }
 
-    /// The child with each bound one more than the state's.
     #[inline]
     fn apply(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
         let before = *state;
-        *state = before.child(self.corner_moves, mv.index);
+        *state = self.child(&before, mv.index);
         Applied {
             undo: before,
             cost: 1,
@@ -552,11 +593,9 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
     }
 
     /// What the move list found, when it knew the room; otherwise the
-    /// tables looked up here, only those that can cut the child off (see
-    /// [`decide`](Rubik::decide)). Either way a child over the bound
-    /// reports the value that put it there, and a child within it the
-    /// largest of its bounds: at least its estimate and still within the
-    /// bound (the estimate itself would need loads that decide nothing).
+    /// child's values computed here. A child over the bound reports the
+    /// value that put it there (admissible, and over); a child within it,
+    /// its estimate.
     #[inline]
     fn preview_for_apply(
         &self,
@@ -579,7 +618,7 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         )
     }
 
-    /// The child from the coordinates and bounds the move carries, its
+    /// The child from the coordinates and values the move carries, its
     /// edges moved here.
     #[inline]
     fn apply_previewed(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
@@ -589,7 +628,7 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
             corner_perm: mv.corner_perm,
             corner_twist: mv.corner_twist,
             last: mv.index / 3,
-            bounds: mv.bounds,
+            values: mv.values,
             room: mv.room,
         };
         Applied {
