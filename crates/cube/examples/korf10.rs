@@ -13,7 +13,9 @@
 //! (1, the default: the serial in-place IDA*; more: the parallel one),
 //! `--by-value` (the search over successor values instead of in place),
 //! `--set korf|sevens` (the databases: Korf's, or the corners with two
-//! groups of seven edges), `--max-seconds S` (stop an instance after S
+//! groups of seven edges), `--duals` (the estimate also the tables'
+//! values of the inverse cube, which keeps the tables' bytes in memory
+//! too), `--max-seconds S` (stop an instance after S
 //! seconds of search), `--max-bound B` (stop after the iteration of bound
 //! B: complete iterations, whose node counts do not depend on the order of
 //! the moves, for timing). Exits with status 1 if a solution does not replay
@@ -92,6 +94,7 @@ struct Args {
     set: String,
     max_seconds: Option<u64>,
     max_bound: Option<u32>,
+    duals: bool,
 }
 
 fn args() -> Result<Args, String> {
@@ -103,6 +106,7 @@ fn args() -> Result<Args, String> {
         set: "korf".to_owned(),
         max_seconds: None,
         max_bound: None,
+        duals: false,
     };
     let mut given = std::env::args().skip(1);
     while let Some(flag) = given.next() {
@@ -118,6 +122,7 @@ fn args() -> Result<Args, String> {
             "--cache" => args.cache = PathBuf::from(value()?),
             "--threads" => args.threads = value()?.parse().map_err(|_| "--threads N")?,
             "--by-value" => args.by_value = true,
+            "--duals" => args.duals = true,
             "--set" => args.set = value()?,
             "--max-seconds" => {
                 args.max_seconds = Some(value()?.parse().map_err(|_| "--max-seconds S")?);
@@ -285,7 +290,7 @@ fn main() -> ExitCode {
     };
     let loaded = Instant::now();
     let ok = match args.set.as_str() {
-        "korf" => match Databases::korf1997(&args.cache, progress) {
+        "korf" => match Databases::korf1997(&args.cache, args.duals, progress) {
             Ok((databases, statuses)) => {
                 report(&statuses, loaded.elapsed());
                 solve_all(&databases, &args)
@@ -295,7 +300,7 @@ fn main() -> ExitCode {
                 false
             }
         },
-        "sevens" => match Databases::sevens(&args.cache, progress) {
+        "sevens" => match Databases::sevens(&args.cache, args.duals, progress) {
             Ok((databases, statuses)) => {
                 report(&statuses, loaded.elapsed());
                 solve_all(&databases, &args)

@@ -20,7 +20,7 @@
 //! use frontier::IdaStar;
 //!
 //! // A short scramble needs no tables; for deep ones, load Korf's with
-//! // `Databases::korf1997(cache_dir, |_, _| {})` (built once, cached).
+//! // `Databases::korf1997(cache_dir, false, |_, _| {})` (built once, cached).
 //! let scramble = [
 //!     Move::new(Face::F, Turn::Clockwise),
 //!     Move::new(Face::U, Turn::Half),

@@ -181,7 +181,11 @@ impl CubeState {
 ///   modulo 3 ([`Databases`]); a state carries its exact value in every
 ///   table (the start's found by a walk toward each table's goal), and a
 ///   child's value is the one of its parent's three neighbours with the
-///   child's residue. Every estimate this problem reports is exact.
+///   child's residue. Dual lookups ([`Databases::with_duals`]), which a
+///   move can change by more than one, read the tables' bytes. Every
+///   estimate this problem reports is exact, and the search is optimal
+///   (the dual estimate is admissible though not consistent; IDA* needs
+///   no more).
 /// - [`InPlaceProblem`]: a node's move list answers its previews for all
 ///   its children at once, when the state knows its room under the
 ///   search's bound (every state the in-place search makes below its
@@ -189,8 +193,11 @@ impl CubeState {
 ///   loads started together; then the edge entries of the children the
 ///   corners leave within the bound (most children are cut off by the
 ///   corners, and the edges' ranks are a node's largest computation);
-///   then those values. Cache misses on the tables are what a node
-///   costs, and this way a node's misses overlap. A child's move carries
+///   then those values; then, with dual lookups, the dual entries of the
+///   children still within the bound. Cache misses on the tables are what
+///   a node costs, and this way a node's misses overlap; a child found
+///   within the bound has its own children's corner loads started at
+///   once, while its siblings are looked at. A child's move carries
 ///   its corner coordinates and values, so making it only moves the
 ///   edges. The undo token is the state before the move. [`leads_back`]
 ///   is always false: the move lists already leave out every move that
@@ -286,18 +293,22 @@ impl<'d, const N: usize> Rubik<'d, N> {
         child
     }
 
-    /// The estimate of `state`: its largest value.
+    /// The estimate of `state`: its largest value, and its largest dual
+    /// value with dual lookups.
     #[inline]
     fn estimate(&self, state: &CubeState) -> u8 {
-        let values = &state.values[..self.lookup.tables_used];
-        if values.contains(&UNKNOWN) {
-            return self.measured(*state).values[..self.lookup.tables_used]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(0);
+        let tables = self.lookup.tables_used;
+        let measured;
+        let mut state = state;
+        if state.values[..tables].contains(&UNKNOWN) {
+            measured = self.measured(*state);
+            state = &measured;
         }
-        values.iter().copied().max().unwrap_or(0)
+        let regular = state.values[..tables].iter().copied().max().unwrap_or(0);
+        let dual =
+            self.lookup
+                .dual_within(state.corner_perm, state.corner_twist, &state.edges, u8::MAX);
+        regular.max(dual)
     }
 }
 
@@ -473,6 +484,8 @@ impl<const N: usize> Rubik<'_, N> {
             survivors[alive] = p;
             alive += 1;
         }
+        let mut within = [0usize; 18];
+        let mut kept = 0;
         'children: for &p in &survivors[..alive] {
             let mv = &mut records[p];
             let found = mv.values.iter_mut().zip(&state.values).zip(&edges[p]);
@@ -484,9 +497,17 @@ impl<const N: usize> Rubik<'_, N> {
                 }
             }
             mv.h = mv.values[..tables].iter().copied().max().unwrap_or(0);
+            within[kept] = p;
+            kept += 1;
+        }
+        if lookup.has_duals {
+            kept = self.decide_duals(state, records, &mut within[..kept]);
+        }
+        for &p in &within[..kept] {
             // The child will be expanded: its children's corner loads can
             // start now, while its siblings are looked at, rather than
             // when its own move list is made.
+            let mv = &records[p];
             let perms = &self.corner_moves.perm[usize::from(mv.corner_perm)];
             let twists = &self.corner_moves.twist[usize::from(mv.corner_twist)];
             for &index in allowed(mv.index / 3) {
@@ -494,6 +515,48 @@ impl<const N: usize> Rubik<'_, N> {
                 lookup.prefetch(0, lookup.corner_entry(perms[m], twists[m]));
             }
         }
+    }
+
+    /// The dual lookups of the children at positions `within` of
+    /// `records`, which the regular values leave within the bound: their
+    /// entries computed and loads started together, then their values
+    /// read. Keeps in `within` the children still within the bound and
+    /// returns their number.
+    #[inline]
+    fn decide_duals(
+        &self,
+        state: &CubeState,
+        records: &mut [InPlaceMove],
+        within: &mut [usize],
+    ) -> usize {
+        let lookup = &self.lookup;
+        let room = state.room;
+        let tables = lookup.tables_used;
+        let mut entries = [[0u32; TABLES]; 18];
+        for &p in within.iter() {
+            let mv = &records[p];
+            let edges = step_edges(&state.edges, &EDGE_STEPS[usize::from(mv.index)]);
+            entries[p] = lookup.dual_entries(mv.corner_perm, mv.corner_twist, &edges);
+            for (t, &entry) in entries[p].iter().enumerate().take(tables) {
+                lookup.prefetch_dual(t, entry);
+            }
+        }
+        let mut kept = 0;
+        'children: for i in 0..within.len() {
+            let p = within[i];
+            let mv = &mut records[p];
+            for (t, &entry) in entries[p].iter().enumerate().take(tables) {
+                let value = lookup.dual_value(t, entry);
+                if value > room {
+                    mv.h = value;
+                    continue 'children;
+                }
+                mv.h = mv.h.max(value);
+            }
+            within[kept] = p;
+            kept += 1;
+        }
+        kept
     }
 
     /// Computes the edge groups' entries for the child of `state` by move
@@ -526,12 +589,24 @@ impl<const N: usize> Rubik<'_, N> {
     ) -> (Preview<u32>, InPlaceMove) {
         let child = self.child(state, mv.index);
         let values = &child.values[..self.lookup.tables_used];
-        let h = values.iter().copied().max().unwrap_or(0);
         mv.values = child.values;
         mv.room = enough.saturating_sub(1);
         // Over the bound: the first value that puts it there, as the
         // move list reports.
-        let h = values.iter().copied().find(|&v| v > enough).unwrap_or(h);
+        let h = match values.iter().copied().find(|&v| v > enough) {
+            Some(over) => over,
+            None => values
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .max(self.lookup.dual_within(
+                    child.corner_perm,
+                    child.corner_twist,
+                    &child.edges,
+                    enough,
+                )),
+        };
         (
             Preview {
                 cost: 1,

@@ -103,6 +103,14 @@ pub(crate) struct CornerMoves {
     pub(crate) perm: Box<[[u16; 18]]>,
     /// `twist[t][m]`: the twist coordinate after move `m` from `t`.
     pub(crate) twist: Box<[[u16; 18]]>,
+    /// `inverse[p]`: the permutation coordinate of the inverse of
+    /// permutation `p`.
+    pub(crate) inverse: Box<[u16]>,
+    /// `places[p][j]`: where permutation `p` puts corner `j`.
+    pub(crate) places: Box<[[u8; 8]]>,
+    /// `twists[t][i]`: the twist of the corner in place `i` for twist
+    /// coordinate `t` (all eight).
+    pub(crate) twists: Box<[[u8; 8]]>,
 }
 
 impl std::fmt::Debug for CornerMoves {
@@ -132,8 +140,51 @@ impl CornerMoves {
                 MOVES.map(|mv| corner_twist(&cube.then(&mv)))
             })
             .collect();
-        CornerMoves { perm, twist }
+        let mut inverse = vec![0; usize::from(CORNER_PERMS)].into_boxed_slice();
+        let mut places = vec![[0; 8]; usize::from(CORNER_PERMS)].into_boxed_slice();
+        for p in 0..CORNER_PERMS {
+            let inverted = corners_cube(p, 0).inverse();
+            inverse[usize::from(p)] = corner_perm(&inverted);
+            places[usize::from(p)] = inverted.corners;
+        }
+        let twists = (0..CORNER_TWISTS)
+            .map(|t| corners_cube(0, t).corner_twists)
+            .collect();
+        CornerMoves {
+            perm,
+            twist,
+            inverse,
+            places,
+            twists,
+        }
     }
+
+    /// The corner coordinates of the inverse of the cube whose corner
+    /// coordinates are `perm` and `twist`: the inverse puts corner `j`'s
+    /// place where `j` was, twisted back.
+    #[inline]
+    pub(crate) fn inverse(&self, perm: u16, twist: u16) -> (u16, u16) {
+        let places = &self.places[usize::from(perm)];
+        let twists = &self.twists[usize::from(twist)];
+        let mut inverse_twist = 0;
+        for &place in &places[..7] {
+            let back = (3 - twists[usize::from(place & 7)]) % 3;
+            inverse_twist = inverse_twist * 3 + u16::from(back);
+        }
+        (self.inverse[usize::from(perm)], inverse_twist)
+    }
+}
+
+/// The edges of the inverse cube, piece by piece: edge `k` of the inverse
+/// is in the place numbered as the piece the cube holds in place `k`, with
+/// that piece's flip.
+#[inline]
+pub(crate) fn inverse_edges(edges: &Edges) -> Edges {
+    let mut inverse = [0; 16];
+    for (piece, &cubie) in (0u8..).zip(&edges[..12]) {
+        inverse[usize::from((cubie >> 1) & 15)] = 2 * piece + (cubie & 1);
+    }
+    inverse
 }
 
 /// An edge as the search keeps it: its place times two, plus one if it is
@@ -371,6 +422,20 @@ mod tests {
                     assert_eq!(still, fused);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn inverse_coordinates_are_those_of_the_inverse_cube() {
+        let tables = CornerMoves::get();
+        for seed in 0..200 {
+            let cube = scrambled(seed, 30);
+            let inverse = cube.inverse();
+            assert_eq!(
+                tables.inverse(corner_perm(&cube), corner_twist(&cube)),
+                (corner_perm(&inverse), corner_twist(&inverse))
+            );
+            assert_eq!(inverse_edges(&edge_cubies(&cube)), edge_cubies(&inverse));
         }
     }
 

@@ -25,7 +25,11 @@ fn cache_dir() -> PathBuf {
 
 fn korf() -> &'static Databases<6> {
     static DATABASES: OnceLock<Databases<6>> = OnceLock::new();
-    DATABASES.get_or_init(|| Databases::korf1997(&cache_dir(), |_, _| {}).unwrap().0)
+    DATABASES.get_or_init(|| {
+        Databases::korf1997(&cache_dir(), false, |_, _| {})
+            .unwrap()
+            .0
+    })
 }
 
 /// A table of `space`, from the cache (built there if missing).
@@ -55,8 +59,15 @@ fn the_tables_have_their_published_shapes() {
             &histogram[..2],
             &[1, u64::from(group_moves(group.pieces()))]
         );
-        // Six edges are never more than ten moves from home.
+        // Six edges are never more than ten moves from home; Korf's mean
+        // value, 7.668.
         assert!(histogram[10] > 0);
+        let total: u64 = histogram
+            .iter()
+            .enumerate()
+            .map(|(v, &n)| v as u64 * n)
+            .sum();
+        assert_eq!((total * 1000 + 42_577_920 / 2) / 42_577_920, 7_668);
         assert_eq!(histogram[11..].iter().sum::<u64>(), 0);
     }
     assert_eq!(korf().memory(), (88_179_840 + 2 * 42_577_920) / 4);
