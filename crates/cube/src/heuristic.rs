@@ -99,12 +99,33 @@ impl Residues {
     /// If an entry is [`UNREACHED`](pattern_db::UNREACHED): every entry of
     /// the cube's spaces is reached.
     fn new(table: &PatternTable) -> Residues {
+        /// `RESIDUE[v]`: `v % 3`.
+        const RESIDUE: [u8; 256] = {
+            let mut residues = [0; 256];
+            let mut v = 0u8;
+            loop {
+                residues[v as usize] = v % 3;
+                if v == u8::MAX {
+                    break residues;
+                }
+                v += 1;
+            }
+        };
         let bytes = table.as_bytes();
+        assert!(
+            !bytes.contains(&pattern_db::UNREACHED),
+            "an entry no state reaches"
+        );
         let mut packed = PatternTable::zeroed(bytes.len().div_ceil(4));
-        for (out, values) in packed.as_bytes_mut().iter_mut().zip(bytes.chunks(4)) {
-            for (k, &value) in values.iter().enumerate() {
-                assert!(value != pattern_db::UNREACHED, "an entry no state reaches");
-                *out |= (value % 3) << (2 * k);
+        let out = packed.as_bytes_mut();
+        let (whole, rest) = bytes.as_chunks::<4>();
+        for (out, values) in out.iter_mut().zip(whole) {
+            let [a, b, c, d] = values.map(|v| RESIDUE[usize::from(v)]);
+            *out = a | b << 2 | c << 4 | d << 6;
+        }
+        if let Some(last) = out.get_mut(whole.len()) {
+            for (k, &value) in rest.iter().enumerate() {
+                *last |= RESIDUE[usize::from(value)] << (2 * k);
             }
         }
         Residues { packed }

@@ -255,7 +255,11 @@ pub(crate) fn step_edges(edges: &Edges, step: &EdgeStep) -> Edges {
 /// The rank ([`edge_group_rank`]) of the group of edges `pieces` in
 /// `edges` after the move whose steps are `step`: the search's one
 /// computation per edge lookup, written as one loop over the group.
-#[inline]
+#[expect(
+    clippy::inline_always,
+    reason = "a call per edge lookup otherwise, in the search's hottest loop"
+)]
+#[inline(always)]
 pub(crate) fn group_rank_after<const N: usize>(
     pieces: &[u8; N],
     edges: &Edges,
