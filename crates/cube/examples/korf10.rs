@@ -12,8 +12,9 @@
 //! first time, about a minute on two cores for Korf's set), `--threads N`
 //! (1, the default: the serial in-place IDA*; more: the parallel one),
 //! `--by-value` (the search over successor values instead of in place),
-//! `--set korf|sevens` (the databases: Korf's, or the corners with two
-//! groups of seven edges), `--duals` (the estimate also the tables'
+//! `--set korf|sevens|small` (the databases: Korf's, the corners with two
+//! groups of seven edges, or small ones built in a moment, the corners'
+//! permutation and three groups of four edges, for tests), `--duals` (the estimate also the tables'
 //! values of the inverse cube, which keeps the tables' bytes in memory
 //! too), `--max-seconds S` (stop an instance after S
 //! seconds of search), `--max-bound B` (stop after the iteration of bound
@@ -31,8 +32,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cube::{Cube, CubeState, Databases, Face, Move, Rubik, Turn};
+use cube::{CornerSpace, Cube, CubeState, Databases, EdgeSpace, Face, Move, Rubik, Turn};
 use frontier::{IdaStar, Limits, ParallelIdaStar, SearchResult};
+use pattern_db::{CacheStatus, PdbError};
 
 /// The instances, with their published facts (`testdata/`'s header says
 /// where from).
@@ -288,30 +290,30 @@ fn main() -> ExitCode {
             );
         }
     };
-    let loaded = Instant::now();
+    let started = Instant::now();
     let ok = match args.set.as_str() {
-        "korf" => match Databases::korf1997(&args.cache, args.duals, progress) {
-            Ok((databases, statuses)) => {
-                report(&statuses, loaded.elapsed());
-                solve_all(&databases, &args)
-            }
-            Err(err) => {
-                eprintln!("korf10: {err}");
-                false
-            }
-        },
-        "sevens" => match Databases::sevens(&args.cache, args.duals, progress) {
-            Ok((databases, statuses)) => {
-                report(&statuses, loaded.elapsed());
-                solve_all(&databases, &args)
-            }
-            Err(err) => {
-                eprintln!("korf10: {err}");
-                false
-            }
-        },
+        "korf" => {
+            let loaded = Databases::korf1997(&args.cache, args.duals, progress);
+            run(loaded, started, &args)
+        }
+        "sevens" => {
+            let loaded = Databases::sevens(&args.cache, args.duals, progress);
+            run(loaded, started, &args)
+        }
+        "small" => {
+            let groups = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+                .map(|pieces| EdgeSpace::new(pieces).expect("four distinct edges"));
+            let loaded = Databases::load_or_build(
+                &args.cache,
+                Some(CornerSpace::Permutation),
+                &groups,
+                args.duals,
+                progress,
+            );
+            run(loaded, started, &args)
+        }
         other => {
-            eprintln!("korf10: unknown set {other} (korf or sevens)");
+            eprintln!("korf10: unknown set {other} (korf, sevens or small)");
             return ExitCode::from(2);
         }
     };
@@ -322,10 +324,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints what the cache did for each table.
-fn report(statuses: &[(String, pattern_db::CacheStatus)], elapsed: Duration) {
-    for (name, status) in statuses {
-        eprintln!("{name}: {status}");
+/// Solves the chosen instances with the databases `loaded` (since
+/// `started`), reporting what the cache did; false if the tables could not
+/// be had or an instance failed.
+fn run<const N: usize>(
+    loaded: Result<(Databases<N>, Vec<(String, CacheStatus)>), PdbError>,
+    started: Instant,
+    args: &Args,
+) -> bool {
+    match loaded {
+        Ok((databases, statuses)) => {
+            for (name, status) in &statuses {
+                eprintln!("{name}: {status}");
+            }
+            #[expect(clippy::cast_precision_loss, reason = "a size to print")]
+            let megabytes = databases.memory() as f64 / 1e6;
+            eprintln!(
+                "databases ready in {:.1} s, {megabytes:.1} MB in memory",
+                started.elapsed().as_secs_f64()
+            );
+            solve_all(&databases, args)
+        }
+        Err(err) => {
+            eprintln!("korf10: {err}");
+            false
+        }
     }
-    eprintln!("databases ready in {:.1} s", elapsed.as_secs_f64());
 }
