@@ -287,6 +287,17 @@ fn previews_decide_as_the_estimate_does() {
 }
 
 #[test]
+fn the_databases_count_their_memory() {
+    // The corner permutation (40,320 entries) and three groups of four
+    // edges (190,080 each), two bits an entry; with dual lookups, a byte
+    // an entry more (and the single zero byte standing for no table).
+    let residues = 40_320 / 4 + 3 * 190_080 / 4;
+    assert_eq!(small().memory(), residues);
+    assert_eq!(small_duals().memory(), residues + 40_320 + 3 * 190_080);
+    assert_eq!(Databases::<6>::none().memory(), 0);
+}
+
+#[test]
 fn dual_lookups_are_the_lookups_of_the_inverse() {
     for seed in 0..60usize {
         let moves: Vec<usize> = (0..12)
