@@ -160,7 +160,8 @@ struct Corners {
 /// The cube's databases are not additive (every move turns corners and
 /// edges of every group), so each charges every move and only their
 /// maximum is admissible. Every table is consistent (a move changes its
-/// value by at most one), so their maximum is too.
+/// value by at most one), so their maximum is too; with dual lookups
+/// ([`with_duals`](Self::with_duals)) it is admissible but not consistent.
 ///
 /// The tables are held as their values modulo 3, two bits an entry (see
 /// [`Rubik`](crate::Rubik) for how a search gets exact values back): the

@@ -683,6 +683,11 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         if !mv.decided {
             return self.preview_undecided(state, mv, enough);
         }
+        // The move list decided under the room the state was made with:
+        // the in-place search previews a node's children under the bound
+        // that made the node (its roots, and the parallel search's split
+        // points, know no room). Checked in debug builds only: comparing
+        // here cost 12% of the search's speed.
         debug_assert_eq!(enough, state.room, "the room the move list used");
         (
             Preview {
