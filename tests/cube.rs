@@ -109,7 +109,7 @@ fn cube_picks_korf_instances_by_id_and_stops_them_at_the_time_limit() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let out = stdout(&output);
     assert!(
-        out.lines().next().unwrap().contains("published nodes"),
+        out.lines().next().unwrap().contains("published exp."),
         "{out}"
     );
     let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();

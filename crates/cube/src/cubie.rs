@@ -256,6 +256,12 @@ impl Cube {
 
     /// The cube `self` followed by `other`: the product of the two
     /// permutations, twists and flips added along.
+    ///
+    /// # Panics
+    ///
+    /// If `other` names a piece out of range (a corner of 8 or more, an
+    /// edge of 12 or more): arrays that are no cube, which
+    /// [`Cube::check`] refuses and no parser returns.
     #[must_use]
     pub const fn then(&self, other: &Cube) -> Cube {
         let mut out = Cube::SOLVED;
@@ -289,6 +295,11 @@ impl Cube {
     }
 
     /// The cube that undoes this one: `c.then(&c.inverse())` is solved.
+    ///
+    /// # Panics
+    ///
+    /// If a piece is out of range or a twist above 3: arrays that are no
+    /// cube, which [`Cube::check`] refuses and no parser returns.
     #[must_use]
     pub fn inverse(&self) -> Cube {
         let mut out = Cube::SOLVED;

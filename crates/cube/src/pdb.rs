@@ -10,8 +10,8 @@ use std::fmt;
 use pattern_db::{AbstractStep, Abstraction};
 
 use crate::rank::{
-    CORNER_PERMS, CORNER_TWISTS, CornerMoves, EDGE_STEPS, EdgeCubie, edge_group_rank,
-    edge_group_unrank, placements,
+    CORNER_PERMS, CORNER_TWISTS, CornerMoves, EDGE_STEPS, edge_group_rank, edge_group_unrank,
+    placements,
 };
 use crate::{Cube, EDGE_NAMES};
 
@@ -190,16 +190,15 @@ impl<const N: usize> EdgeSpace<N> {
         format!("cube-edges-{}.pdb", numbers.join("-"))
     }
 
-    /// The group's cubies in `edges` (all twelve, piece by piece).
-    #[inline]
-    pub(crate) fn cubies(&self, edges: &[EdgeCubie; 12]) -> [EdgeCubie; N] {
-        self.pieces.map(|piece| edges[usize::from(piece)])
-    }
-
     /// The rank of `cube`'s edges of this group.
     #[must_use]
     pub fn rank_of(&self, cube: &Cube) -> u64 {
-        self.rank(&self.cubies(&crate::rank::edge_cubies(cube)))
+        let edges = crate::rank::edge_cubies(cube);
+        u64::from(crate::rank::group_rank_after(
+            &self.pieces,
+            &edges,
+            &crate::rank::NO_STEP,
+        ))
     }
 }
 
@@ -243,7 +242,7 @@ impl<const N: usize> Abstraction for EdgeSpace<N> {
     fn predecessors(&self, cubies: &[u8; N]) -> impl Iterator<Item = AbstractStep<[u8; N]>> {
         let cubies = *cubies;
         EDGE_STEPS.iter().map(move |step| {
-            let moved = cubies.map(|cubie| step[usize::from(cubie)]);
+            let moved = cubies.map(|cubie| step[usize::from(cubie & 31)]);
             AbstractStep::Unit(u64::from(edge_group_rank(&moved)))
         })
     }

@@ -1,16 +1,21 @@
 //! The cube as a [`frontier`] search problem: [`Rubik`], its states
 //! ([`CubeState`]) and its in-place moves ([`InPlaceMove`]).
 
+use std::hash::{Hash, Hasher};
+
 use frontier::{Applied, InPlaceProblem, Preview, SearchProblem, Step};
 
-use crate::rank::{CornerMoves, EDGE_STEPS, EdgeCubie, corner_perm, corner_twist, edge_cubies};
+use crate::heuristic::{Lookup, TABLES, decode, prefetch_ref};
+use crate::rank::{
+    CornerMoves, EDGE_STEPS, Edges, corner_perm, corner_twist, edge_cubies, step_edges,
+};
 use crate::{Cube, Databases, Face, Move};
 
 /// The face index that stands for "no move yet" in [`CubeState`].
 const NO_FACE: u8 = 6;
 
 /// The edges of the solved cube, piece by piece.
-const SOLVED_EDGES: [EdgeCubie; 12] = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22];
+const SOLVED_EDGES: Edges = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 0, 0, 0, 0];
 
 /// The moves allowed after a move of each face (and, last, at the root),
 /// as indices into [`Move::ALL`], with their number: Korf's pruning of
@@ -59,6 +64,13 @@ fn allowed(last: u8) -> &'static [u8] {
 /// moves out of it (see [`Rubik`]); two states of the same cube reached by
 /// different faces are different nodes of the search tree.
 ///
+/// The state also keeps each database's exact value, from which its
+/// children's follow (the tables hold values modulo 3, see [`Rubik`]),
+/// and the room its children have under the in-place search's bound; like
+/// the sliding puzzle's cached estimates, these are not part of equality
+/// or hashing. A state made by [`new`](Self::new) knows neither: the
+/// search's states come from [`Rubik`], which measures its start.
+///
 /// # Example
 ///
 /// ```
@@ -70,10 +82,11 @@ fn allowed(last: u8) -> &'static [u8] {
 /// assert_eq!(state.last_face(), None);
 /// assert!(!state.is_solved());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct CubeState {
-    /// Edge `p`'s place times two, plus one if it is flipped.
-    edges: [EdgeCubie; 12],
+    /// Edge `p`'s place times two, plus one if it is flipped (and four
+    /// zero bytes).
+    edges: Edges,
     /// The corner permutation coordinate (`rank::corner_perm`).
     corner_perm: u16,
     /// The corner twist coordinate (`rank::corner_twist`).
@@ -81,6 +94,34 @@ pub struct CubeState {
     /// The face of the move that reached this state, [`NO_FACE`] at the
     /// start.
     last: u8,
+    /// Each table's value (`heuristic::TABLES`: the corners', then each
+    /// edge group's), or [`UNKNOWN`].
+    values: [u8; TABLES],
+    /// What the estimate of a child may be without putting it over the
+    /// search's bound, as the preview that made this state found it (one
+    /// less than this state's own room), or [`UNKNOWN`].
+    room: u8,
+}
+
+/// A table value or room not known.
+const UNKNOWN: u8 = u8::MAX;
+
+impl PartialEq for CubeState {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.edges == other.edges
+            && self.corner_perm == other.corner_perm
+            && self.corner_twist == other.corner_twist
+            && self.last == other.last
+    }
+}
+
+impl Eq for CubeState {}
+
+impl Hash for CubeState {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        (self.edges, self.corner_perm, self.corner_twist, self.last).hash(hasher);
+    }
 }
 
 impl CubeState {
@@ -92,6 +133,8 @@ impl CubeState {
             corner_perm: corner_perm(cube),
             corner_twist: corner_twist(cube),
             last: NO_FACE,
+            values: [UNKNOWN; TABLES],
+            room: UNKNOWN,
         }
     }
 
@@ -116,28 +159,6 @@ impl CubeState {
     pub fn is_solved(&self) -> bool {
         self.edges == SOLVED_EDGES && self.corner_perm == 0 && self.corner_twist == 0
     }
-
-    /// The state after move `m` (an index into [`Move::ALL`]).
-    #[inline]
-    fn child(&self, corner_moves: &CornerMoves, index: u8) -> CubeState {
-        let m = usize::from(index);
-        let step = &EDGE_STEPS[m];
-        CubeState {
-            edges: self.edges.map(|cubie| step[usize::from(cubie)]),
-            corner_perm: corner_moves.perm[usize::from(self.corner_perm)][m],
-            corner_twist: corner_moves.twist[usize::from(self.corner_twist)][m],
-            last: index / 3,
-        }
-    }
-
-    /// A state only to be overwritten: the child an [`InPlaceMove`] holds
-    /// before its preview.
-    const PLACEHOLDER: CubeState = CubeState {
-        edges: SOLVED_EDGES,
-        corner_perm: 0,
-        corner_twist: 0,
-        last: NO_FACE,
-    };
 }
 
 /// Solving a cube optimally in the half-turn metric: the start cube and
@@ -156,14 +177,31 @@ impl CubeState {
 ///   the same nodes. Searches that keep tables of states (A*, BFS) see a
 ///   cube reached by different last faces as different states: correct,
 ///   but up to seven entries per cube.
-/// - [`InPlaceProblem`]: a move is previewed by looking up the child's
-///   corner entry first, from two move-table rows of the parent's
-///   coordinates; only a child the corners do not cut off has its edges
-///   moved and looked up, and that child rides in the [`InPlaceMove`] to
-///   be made without computing it again. The undo token is the state
-///   before the move. [`leads_back`] is always false: the move lists
-///   already leave out every move that could return to the parent (a
-///   turn of the same face).
+/// - **Exact values from residues.** The databases hold each value
+///   modulo 3 ([`Databases`]); a state carries its exact value in every
+///   table (the start's found by a walk toward each table's goal), and a
+///   child's value is the one of its parent's three neighbours with the
+///   child's residue. Dual lookups ([`Databases::with_duals`]), which a
+///   move can change by more than one, read the tables' bytes. Every
+///   estimate this problem reports is exact, and the search is optimal
+///   (the dual estimate is admissible though not consistent; IDA* needs
+///   no more).
+/// - [`InPlaceProblem`]: a node's move list answers its previews for all
+///   its children at once, when the state knows its room under the
+///   search's bound (every state the in-place search makes below its
+///   first two levels): the corner entries of all children first, their
+///   loads started together; then the edge entries of the children the
+///   corners leave within the bound (most children are cut off by the
+///   corners, and the edges' ranks are a node's largest computation);
+///   then those values; then, with dual lookups, the dual entries of the
+///   children still within the bound. Cache misses on the tables are what
+///   a node costs, and this way a node's misses overlap; a child found
+///   within the bound has its own children's corner loads started at
+///   once, while its siblings are looked at. A child's move carries
+///   its corner coordinates and values, so making it only moves the
+///   edges. The undo token is the state before the move. [`leads_back`]
+///   is always false: the move lists already leave out every move that
+///   could return to the parent (a turn of the same face).
 ///
 /// [`successors`]: SearchProblem::successors
 /// [`leads_back`]: InPlaceProblem::leads_back
@@ -186,7 +224,7 @@ impl CubeState {
 #[derive(Clone, Copy, Debug)]
 pub struct Rubik<'d, const N: usize> {
     start: Cube,
-    databases: &'d Databases<N>,
+    lookup: Lookup<'d, N>,
     corner_moves: &'static CornerMoves,
 }
 
@@ -196,7 +234,7 @@ impl<'d, const N: usize> Rubik<'d, N> {
     pub fn new(start: Cube, databases: &'d Databases<N>) -> Self {
         Rubik {
             start,
-            databases,
+            lookup: databases.lookup(),
             corner_moves: CornerMoves::get(),
         }
     }
@@ -207,18 +245,70 @@ impl<'d, const N: usize> Rubik<'d, N> {
         self.start
     }
 
-    /// The databases' estimate of `state`, or a value above `enough` once
-    /// one database gives one: the corners first (their moved coordinates
-    /// are at hand), then the edge groups in order.
-    #[inline]
-    fn estimate_within(&self, state: &CubeState, enough: u8) -> u8 {
-        let corners = self
-            .databases
-            .corner_value(state.corner_perm, state.corner_twist);
-        if corners > enough {
-            return corners;
+    /// `state` with its exact value in every table (found by walking
+    /// toward each table's goal), as the search's start needs.
+    fn measured(&self, mut state: CubeState) -> CubeState {
+        for t in 0..self.lookup.tables_used {
+            state.values[t] =
+                self.lookup
+                    .descend(t, state.corner_perm, state.corner_twist, &state.edges);
         }
-        corners.max(self.databases.edge_estimate(&state.edges, enough))
+        state
+    }
+
+    /// Table `t`'s value for the child of `state` whose entry is `entry`:
+    /// decoded from the state's value, or found by a walk when the state
+    /// does not know it.
+    #[inline]
+    fn child_value(&self, state: &CubeState, t: usize, entry: u32, child: &CubeState) -> u8 {
+        let parent = state.values[t];
+        if parent == UNKNOWN {
+            return self
+                .lookup
+                .descend(t, child.corner_perm, child.corner_twist, &child.edges);
+        }
+        decode(parent, self.lookup.residue(t, entry))
+    }
+
+    /// The child of `state` by move `index` (into [`Move::ALL`]), with its
+    /// values in every table and its room unknown.
+    #[inline]
+    fn child(&self, state: &CubeState, index: u8) -> CubeState {
+        let m = usize::from(index);
+        let step = &EDGE_STEPS[m];
+        let mut child = CubeState {
+            edges: step_edges(&state.edges, step),
+            corner_perm: self.corner_moves.perm[usize::from(state.corner_perm)][m],
+            corner_twist: self.corner_moves.twist[usize::from(state.corner_twist)][m],
+            last: index / 3,
+            values: [0; TABLES],
+            room: UNKNOWN,
+        };
+        for t in 0..self.lookup.tables_used {
+            let entry =
+                self.lookup
+                    .entry(t, child.corner_perm, child.corner_twist, &state.edges, step);
+            child.values[t] = self.child_value(state, t, entry, &child);
+        }
+        child
+    }
+
+    /// The estimate of `state`: its largest value, and its largest dual
+    /// value with dual lookups.
+    #[inline]
+    fn estimate(&self, state: &CubeState) -> u8 {
+        let tables = self.lookup.tables_used;
+        let measured;
+        let mut state = state;
+        if state.values[..tables].contains(&UNKNOWN) {
+            measured = self.measured(*state);
+            state = &measured;
+        }
+        let regular = state.values[..tables].iter().copied().max().unwrap_or(0);
+        let dual =
+            self.lookup
+                .dual_within(state.corner_perm, state.corner_twist, &state.edges, u8::MAX);
+        regular.max(dual)
     }
 }
 
@@ -233,8 +323,9 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
     type Action = Move;
     type Cost = u32;
 
+    /// The start cube, measured in every table.
     fn start(&self) -> CubeState {
-        CubeState::new(&self.start)
+        self.measured(CubeState::new(&self.start))
     }
 
     #[inline]
@@ -247,22 +338,15 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
     #[inline]
     fn successors(&self, state: &CubeState) -> impl Iterator<Item = Step<CubeState, Move, u32>> {
         let state = *state;
-        let corner_moves = self.corner_moves;
         allowed(state.last)
             .iter()
-            .map(move |&m| Step::new(Move::ALL[usize::from(m)], state.child(corner_moves, m), 1))
+            .map(move |&m| Step::new(Move::ALL[usize::from(m)], self.child(&state, m), 1))
     }
 
+    /// The largest of the state's values.
     #[inline]
     fn heuristic(&self, state: &CubeState) -> u32 {
-        u32::from(self.estimate_within(state, u8::MAX))
-    }
-
-    /// The databases in order, stopping at the first that puts the state
-    /// over the bound.
-    #[inline]
-    fn heuristic_within(&self, state: &CubeState, g: u32, bound: u32) -> u32 {
-        u32::from(self.estimate_within(state, room(g, bound)))
+        u32::from(self.estimate(state))
     }
 
     fn min_step_cost(&self) -> u32 {
@@ -271,19 +355,57 @@ impl<const N: usize> SearchProblem for Rubik<'_, N> {
 }
 
 /// A move as [`Rubik`]'s in-place search handles it: the index of the
-/// move and, once previewed within the bound, the state it leads to.
+/// move, the child's corner coordinates, and what the move list found of
+/// the child.
+///
+/// Sixteen bytes, aligned: the search copies it whole several times per
+/// child, and a record written byte by byte and read back in wider pieces
+/// stalls the processor's store forwarding, so the move list writes whole
+/// records early and hands them out by copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub struct InPlaceMove {
     /// The index into [`Move::ALL`].
     index: u8,
-    /// The child, once a preview within the bound computed it.
-    child: CubeState,
+    /// Whether `h` and `values` hold the move list's findings for the
+    /// search's bound (else the preview looks the tables up itself).
+    decided: bool,
+    /// The child's estimate as the move list found it: over the bound,
+    /// the value that put it there; within, the largest of `values`.
+    h: u8,
+    /// The room the child's own children have under the search's bound,
+    /// once previewed.
+    room: u8,
+    /// The child's values, once found within the bound.
+    values: [u8; TABLES],
+    /// The child's corner coordinates.
+    corner_perm: u16,
+    corner_twist: u16,
 }
 
-/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search.
+impl InPlaceMove {
+    /// A record only to be overwritten.
+    const EMPTY: InPlaceMove = InPlaceMove {
+        index: 0,
+        decided: false,
+        h: 0,
+        room: 0,
+        values: [0; TABLES],
+        corner_perm: 0,
+        corner_twist: 0,
+    };
+}
+
+/// The moves out of a [`CubeState`] for [`Rubik`]'s in-place search, each
+/// with what the tables say of its child.
 #[derive(Clone, Debug)]
 pub struct InPlaceMoves {
-    moves: std::slice::Iter<'static, u8>,
+    /// The allowed moves' records, in order.
+    moves: [InPlaceMove; 18],
+    /// The next record handed out.
+    next: u8,
+    /// The number of records.
+    count: u8,
 }
 
 impl Iterator for InPlaceMoves {
@@ -291,14 +413,207 @@ impl Iterator for InPlaceMoves {
 
     #[inline]
     fn next(&mut self) -> Option<InPlaceMove> {
-        self.moves.next().map(|&index| InPlaceMove {
-            index,
-            child: CubeState::PLACEHOLDER,
+        (self.next < self.count).then(|| {
+            let mv = self.moves[usize::from(self.next)];
+            self.next += 1;
+            mv
         })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.moves.size_hint()
+        let left = usize::from(self.count - self.next);
+        (left, Some(left))
+    }
+}
+
+impl<const N: usize> Rubik<'_, N> {
+    /// What the in-place search's previews will ask, answered for every
+    /// child of `state` at once, its values and its room under the bound
+    /// (the estimate a child may have without going over) known: the
+    /// loads a node needs are started together, so that their cache
+    /// misses overlap.
+    ///
+    /// The corner entries of all children are computed and their loads
+    /// started first; then each child's corner value decides whether it
+    /// needs its edge values (the edges' ranks cost most of a node's
+    /// work, and the corners cut off most children), and those loads
+    /// start; then the edge values decide the rest. A child within the
+    /// bound gets every value, exact, for its own children.
+    #[inline]
+    fn decide(&self, state: &CubeState, moves: &mut InPlaceMoves) {
+        let lookup = &self.lookup;
+        let room = state.room;
+        let tables = lookup.tables_used;
+        let count = usize::from(moves.count);
+        let records = &mut moves.moves[..count];
+        // A move changes the corner value by one at most: below the room,
+        // the corners cut no child off, every child needs its edge values,
+        // and their loads can start with the corners'.
+        let corners_cut = state.values[0] >= room;
+        let mut corner = [0u32; 18];
+        let mut edges = [[0u32; TABLES]; 18];
+        for (p, mv) in records.iter().enumerate() {
+            corner[p] = lookup.corner_entry(mv.corner_perm, mv.corner_twist);
+            lookup.prefetch(0, corner[p]);
+            if !corners_cut {
+                self.start_edges(state, mv.index, &mut edges[p]);
+            }
+        }
+        let mut survivors = [0usize; 18];
+        let mut alive = 0;
+        for (p, mv) in records.iter_mut().enumerate() {
+            let value = decode(state.values[0], lookup.residue(0, corner[p]));
+            mv.decided = true;
+            mv.room = room.saturating_sub(1);
+            if value > room {
+                mv.h = value;
+                continue;
+            }
+            mv.values[0] = value;
+            if corners_cut {
+                self.start_edges(state, mv.index, &mut edges[p]);
+            }
+            // The child may be expanded: its move list starts with these
+            // rows (the permutation's table is larger than the level-2
+            // cache, and the databases' lines evict it from the level-3
+            // cache).
+            let perm_row = &self.corner_moves.perm[usize::from(mv.corner_perm)];
+            prefetch_ref(perm_row);
+            prefetch_ref(&perm_row[17]);
+            prefetch_ref(&self.corner_moves.twist[usize::from(mv.corner_twist)]);
+            survivors[alive] = p;
+            alive += 1;
+        }
+        let mut within = [0usize; 18];
+        let mut kept = 0;
+        'children: for &p in &survivors[..alive] {
+            let mv = &mut records[p];
+            let found = mv.values.iter_mut().zip(&state.values).zip(&edges[p]);
+            for (t, ((value, &parent), &entry)) in found.enumerate().take(tables).skip(1) {
+                *value = decode(parent, lookup.residue(t, entry));
+                if *value > room {
+                    mv.h = *value;
+                    continue 'children;
+                }
+            }
+            mv.h = mv.values[..tables].iter().copied().max().unwrap_or(0);
+            within[kept] = p;
+            kept += 1;
+        }
+        if lookup.has_duals {
+            kept = self.decide_duals(state, records, &mut within[..kept]);
+        }
+        for &p in &within[..kept] {
+            // The child will be expanded: its children's corner loads can
+            // start now, while its siblings are looked at, rather than
+            // when its own move list is made.
+            let mv = &records[p];
+            let perms = &self.corner_moves.perm[usize::from(mv.corner_perm)];
+            let twists = &self.corner_moves.twist[usize::from(mv.corner_twist)];
+            for &index in allowed(mv.index / 3) {
+                let m = usize::from(index);
+                lookup.prefetch(0, lookup.corner_entry(perms[m], twists[m]));
+            }
+        }
+    }
+
+    /// The dual lookups of the children at positions `within` of
+    /// `records`, which the regular values leave within the bound: their
+    /// entries computed and loads started together, then their values
+    /// read. Keeps in `within` the children still within the bound and
+    /// returns their number.
+    #[inline]
+    fn decide_duals(
+        &self,
+        state: &CubeState,
+        records: &mut [InPlaceMove],
+        within: &mut [usize],
+    ) -> usize {
+        let lookup = &self.lookup;
+        let room = state.room;
+        let tables = lookup.tables_used;
+        let mut entries = [[0u32; TABLES]; 18];
+        for &p in within.iter() {
+            let mv = &records[p];
+            let edges = step_edges(&state.edges, &EDGE_STEPS[usize::from(mv.index)]);
+            entries[p] = lookup.dual_entries(mv.corner_perm, mv.corner_twist, &edges);
+            for (t, &entry) in entries[p].iter().enumerate().take(tables) {
+                lookup.prefetch_dual(t, entry);
+            }
+        }
+        let mut kept = 0;
+        'children: for i in 0..within.len() {
+            let p = within[i];
+            let mv = &mut records[p];
+            for (t, &entry) in entries[p].iter().enumerate().take(tables) {
+                let value = lookup.dual_value(t, entry);
+                if value > room {
+                    mv.h = value;
+                    continue 'children;
+                }
+                mv.h = mv.h.max(value);
+            }
+            within[kept] = p;
+            kept += 1;
+        }
+        kept
+    }
+
+    /// Computes the edge groups' entries for the child of `state` by move
+    /// `index` into `entries` (from index 1, as the tables are numbered),
+    /// and starts their loads.
+    #[inline]
+    fn start_edges(&self, state: &CubeState, index: u8, entries: &mut [u32; TABLES]) {
+        let lookup = &self.lookup;
+        let step = &EDGE_STEPS[usize::from(index)];
+        for (t, entry) in entries
+            .iter_mut()
+            .enumerate()
+            .take(lookup.tables_used)
+            .skip(1)
+        {
+            *entry = lookup.edge_entry(t - 1, &state.edges, step);
+            lookup.prefetch(t, *entry);
+        }
+    }
+
+    /// [`preview_for_apply`](InPlaceProblem::preview_for_apply) for a move
+    /// the move list did not decide: the child's values computed here.
+    #[cold]
+    #[inline(never)]
+    fn preview_undecided(
+        &self,
+        state: &CubeState,
+        mut mv: InPlaceMove,
+        enough: u8,
+    ) -> (Preview<u32>, InPlaceMove) {
+        let child = self.child(state, mv.index);
+        let values = &child.values[..self.lookup.tables_used];
+        mv.values = child.values;
+        mv.room = enough.saturating_sub(1);
+        // Over the bound: the first value that puts it there, as the
+        // move list reports.
+        let h = match values.iter().copied().find(|&v| v > enough) {
+            Some(over) => over,
+            None => values
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .max(self.lookup.dual_within(
+                    child.corner_perm,
+                    child.corner_twist,
+                    &child.edges,
+                    enough,
+                )),
+        };
+        (
+            Preview {
+                cost: 1,
+                h: u32::from(h),
+            },
+            mv,
+        )
     }
 }
 
@@ -309,11 +624,30 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
     type Undo = CubeState;
     type Moves = InPlaceMoves;
 
+    /// The allowed moves, each child's values and estimate found together
+    /// with its siblings' when the state knows its room under the
+    /// search's bound (see [`Rubik`]).
     #[inline]
     fn moves(&self, state: &CubeState) -> InPlaceMoves {
-        InPlaceMoves {
-            moves: allowed(state.last).iter(),
+        let allowed = allowed(state.last);
+        let perms = &self.corner_moves.perm[usize::from(state.corner_perm)];
+        let twists = &self.corner_moves.twist[usize::from(state.corner_twist)];
+        let mut moves = InPlaceMoves {
+            moves: [InPlaceMove::EMPTY; 18],
+            next: 0,
+            // cannot fail: at most 18 moves
+            count: u8::try_from(allowed.len()).expect("at most 18 moves"),
+        };
+        for (mv, &index) in moves.moves.iter_mut().zip(allowed) {
+            let m = usize::from(index);
+            mv.index = index;
+            mv.corner_perm = perms[m];
+            mv.corner_twist = twists[m];
         }
+        if state.room != UNKNOWN && !state.values.contains(&UNKNOWN) {
+            self.decide(state, &mut moves);
+        }
+        moves
     }
 
     /// Never: no allowed move turns the face just turned, so none returns
@@ -326,17 +660,17 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
     #[inline]
     fn apply(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
         let before = *state;
-        *state = before.child(self.corner_moves, mv.index);
+        *state = self.child(&before, mv.index);
         Applied {
             undo: before,
             cost: 1,
         }
     }
 
-    /// The corners' value first, from the moved coordinates; the edges
-    /// only if the corners leave the child within the bound, and then the
-    /// whole child goes into the move for
-    /// [`apply_previewed`](InPlaceProblem::apply_previewed).
+    /// What the move list found, when it knew the room; otherwise the
+    /// child's values computed here. A child over the bound reports the
+    /// value that put it there (admissible, and over); a child within it,
+    /// its estimate.
     #[inline]
     fn preview_for_apply(
         &self,
@@ -345,44 +679,38 @@ impl<const N: usize> InPlaceProblem for Rubik<'_, N> {
         g: u32,
         bound: u32,
     ) -> (Preview<u32>, InPlaceMove) {
-        let m = usize::from(mv.index);
-        let perm = self.corner_moves.perm[usize::from(state.corner_perm)][m];
-        let twist = self.corner_moves.twist[usize::from(state.corner_twist)][m];
         let enough = room(g.saturating_add(1), bound);
-        let corners = self.databases.corner_value(perm, twist);
-        if corners > enough {
-            return (
-                Preview {
-                    cost: 1,
-                    h: u32::from(corners),
-                },
-                mv,
-            );
+        if !mv.decided {
+            return self.preview_undecided(state, mv, enough);
         }
-        let step = &EDGE_STEPS[m];
-        let child = CubeState {
-            edges: state.edges.map(|cubie| step[usize::from(cubie)]),
-            corner_perm: perm,
-            corner_twist: twist,
-            last: mv.index / 3,
-        };
-        let h = corners.max(self.databases.edge_estimate(&child.edges, enough));
+        // The move list decided under the room the state was made with:
+        // the in-place search previews a node's children under the bound
+        // that made the node (its roots, and the parallel search's split
+        // points, know no room). Checked in debug builds only: comparing
+        // here cost 12% of the search's speed.
+        debug_assert_eq!(enough, state.room, "the room the move list used");
         (
             Preview {
                 cost: 1,
-                h: u32::from(h),
+                h: u32::from(mv.h),
             },
-            InPlaceMove {
-                index: mv.index,
-                child,
-            },
+            mv,
         )
     }
 
+    /// The child from the coordinates and values the move carries, its
+    /// edges moved here.
     #[inline]
     fn apply_previewed(&self, state: &mut CubeState, mv: InPlaceMove) -> Applied<CubeState, u32> {
         let before = *state;
-        *state = mv.child;
+        *state = CubeState {
+            edges: step_edges(&before.edges, &EDGE_STEPS[usize::from(mv.index)]),
+            corner_perm: mv.corner_perm,
+            corner_twist: mv.corner_twist,
+            last: mv.index / 3,
+            values: mv.values,
+            room: mv.room,
+        };
         Applied {
             undo: before,
             cost: 1,

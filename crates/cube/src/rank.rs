@@ -103,6 +103,14 @@ pub(crate) struct CornerMoves {
     pub(crate) perm: Box<[[u16; 18]]>,
     /// `twist[t][m]`: the twist coordinate after move `m` from `t`.
     pub(crate) twist: Box<[[u16; 18]]>,
+    /// `inverse[p]`: the permutation coordinate of the inverse of
+    /// permutation `p`.
+    pub(crate) inverse: Box<[u16]>,
+    /// `places[p][j]`: where permutation `p` puts corner `j`.
+    pub(crate) places: Box<[[u8; 8]]>,
+    /// `twists[t][i]`: the twist of the corner in place `i` for twist
+    /// coordinate `t` (all eight).
+    pub(crate) twists: Box<[[u8; 8]]>,
 }
 
 impl std::fmt::Debug for CornerMoves {
@@ -132,17 +140,80 @@ impl CornerMoves {
                 MOVES.map(|mv| corner_twist(&cube.then(&mv)))
             })
             .collect();
-        CornerMoves { perm, twist }
+        let mut inverse = vec![0; usize::from(CORNER_PERMS)].into_boxed_slice();
+        let mut places = vec![[0; 8]; usize::from(CORNER_PERMS)].into_boxed_slice();
+        for p in 0..CORNER_PERMS {
+            let inverted = corners_cube(p, 0).inverse();
+            inverse[usize::from(p)] = corner_perm(&inverted);
+            places[usize::from(p)] = inverted.corners;
+        }
+        let twists = (0..CORNER_TWISTS)
+            .map(|t| corners_cube(0, t).corner_twists)
+            .collect();
+        CornerMoves {
+            perm,
+            twist,
+            inverse,
+            places,
+            twists,
+        }
     }
+
+    /// The corner coordinates of the inverse of the cube whose corner
+    /// coordinates are `perm` and `twist`: the inverse puts corner `j`'s
+    /// place where `j` was, twisted back.
+    #[inline]
+    pub(crate) fn inverse(&self, perm: u16, twist: u16) -> (u16, u16) {
+        let places = &self.places[usize::from(perm)];
+        let twists = &self.twists[usize::from(twist)];
+        let mut inverse_twist = 0;
+        for &place in &places[..7] {
+            let back = (3 - twists[usize::from(place & 7)]) % 3;
+            inverse_twist = inverse_twist * 3 + u16::from(back);
+        }
+        (self.inverse[usize::from(perm)], inverse_twist)
+    }
+}
+
+/// The edges of the inverse cube, piece by piece: edge `k` of the inverse
+/// is in the place numbered as the piece the cube holds in place `k`, with
+/// that piece's flip.
+#[inline]
+pub(crate) fn inverse_edges(edges: &Edges) -> Edges {
+    let mut inverse = [0; 16];
+    for (piece, &cubie) in (0u8..).zip(&edges[..12]) {
+        inverse[usize::from((cubie >> 1) & 15)] = 2 * piece + (cubie & 1);
+    }
+    inverse
 }
 
 /// An edge as the search keeps it: its place times two, plus one if it is
 /// flipped (0 to 23).
 pub(crate) type EdgeCubie = u8;
 
+/// The twelve edges piece by piece ([`EdgeCubie`]s), and four zero bytes:
+/// with sixteen entries, an index masked to four bits needs no bounds
+/// check.
+pub(crate) type Edges = [EdgeCubie; 16];
+
+/// Where each edge cubie goes under one move, padded to 32 entries so
+/// that an index masked to five bits needs no bounds check.
+pub(crate) type EdgeStep = [EdgeCubie; 32];
+
+/// The step that moves nothing.
+pub(crate) const NO_STEP: EdgeStep = {
+    let mut step = [0; 32];
+    let mut i = 0u8;
+    while i < 32 {
+        step[i as usize] = i;
+        i += 1;
+    }
+    step
+};
+
 /// `EDGE_STEPS[m][e]`: where edge cubie `e` goes under move `m`.
-pub(crate) const EDGE_STEPS: [[EdgeCubie; 24]; 18] = {
-    let mut steps = [[0; 24]; 18];
+pub(crate) const EDGE_STEPS: [EdgeStep; 18] = {
+    let mut steps = [[0; 32]; 18];
     let mut m = 0;
     while m < 18 {
         // After the move, place `i` holds what was in `edges[i]`, flipped
@@ -163,17 +234,56 @@ pub(crate) const EDGE_STEPS: [[EdgeCubie; 24]; 18] = {
 
 /// The edges of `cube` piece by piece: entry `p` is where edge `p` is and
 /// whether it is flipped.
-pub(crate) fn edge_cubies(cube: &Cube) -> [EdgeCubie; 12] {
-    let mut cubies = [0; 12];
+pub(crate) fn edge_cubies(cube: &Cube) -> Edges {
+    let mut cubies = [0; 16];
     for (place, (&piece, &flip)) in (0u8..).zip(cube.edges.iter().zip(&cube.edge_flips)) {
         cubies[usize::from(piece)] = 2 * place + flip;
     }
     cubies
 }
 
+/// The edges after the move whose steps are `step`.
+#[inline]
+pub(crate) fn step_edges(edges: &Edges, step: &EdgeStep) -> Edges {
+    let mut moved = [0; 16];
+    for (out, &cubie) in moved[..12].iter_mut().zip(&edges[..12]) {
+        *out = step[usize::from(cubie & 31)];
+    }
+    moved
+}
+
+/// The rank ([`edge_group_rank`]) of the group of edges `pieces` in
+/// `edges` after the move whose steps are `step`: the search's one
+/// computation per edge lookup, written as one loop over the group.
+#[expect(
+    clippy::inline_always,
+    reason = "a call per edge lookup otherwise, in the search's hottest loop"
+)]
+#[inline(always)]
+pub(crate) fn group_rank_after<const N: usize>(
+    pieces: &[u8; N],
+    edges: &Edges,
+    step: &EdgeStep,
+) -> u32 {
+    let mut below = 0u64;
+    let mut placement = 0u32;
+    let mut flips = 0u32;
+    let mut radix = 12;
+    for &piece in pieces {
+        let cubie = step[usize::from(edges[usize::from(piece & 15)] & 31)];
+        let place = u32::from(cubie >> 1);
+        let digit = place - ((below >> (4 * place)) & 15) as u32;
+        placement = placement * radix + digit;
+        radix -= 1;
+        below += COUNTER_ONES << (4 * (place + 1));
+        flips = flips << 1 | u32::from(cubie & 1);
+    }
+    placement << N | flips
+}
+
 /// Sets the edges of `cube` from `cubies` (as [`edge_cubies`] gives them).
-pub(crate) fn set_edges(cube: &mut Cube, cubies: &[EdgeCubie; 12]) {
-    for (piece, &cubie) in (0u8..).zip(cubies) {
+pub(crate) fn set_edges(cube: &mut Cube, cubies: &Edges) {
+    for (piece, &cubie) in (0u8..).zip(&cubies[..12]) {
         let place = usize::from(cubie >> 1);
         cube.edges[place] = piece;
         cube.edge_flips[place] = cubie & 1;
@@ -302,9 +412,34 @@ mod tests {
             set_edges(&mut back, &cubies);
             assert_eq!((back.edges, back.edge_flips), (cube.edges, cube.edge_flips));
             for (m, mv) in Move::ALL.into_iter().enumerate() {
-                let stepped = cubies.map(|c| EDGE_STEPS[m][usize::from(c)]);
+                let stepped = step_edges(&cubies, &EDGE_STEPS[m]);
                 assert_eq!(stepped, edge_cubies(&cube.turned(mv)), "{mv}");
+                for pieces in [
+                    [0, 1, 2, 3, 4, 5],
+                    [6, 7, 8, 9, 10, 11],
+                    [11, 3, 8, 0, 5, 2],
+                ] {
+                    let group: [u8; 6] = pieces.map(|p| stepped[usize::from(p)]);
+                    let fused = group_rank_after(&pieces, &cubies, &EDGE_STEPS[m]);
+                    assert_eq!(fused, edge_group_rank(&group));
+                    let still = group_rank_after(&pieces, &stepped, &NO_STEP);
+                    assert_eq!(still, fused);
+                }
             }
+        }
+    }
+
+    #[test]
+    fn inverse_coordinates_are_those_of_the_inverse_cube() {
+        let tables = CornerMoves::get();
+        for seed in 0..200 {
+            let cube = scrambled(seed, 30);
+            let inverse = cube.inverse();
+            assert_eq!(
+                tables.inverse(corner_perm(&cube), corner_twist(&cube)),
+                (corner_perm(&inverse), corner_twist(&inverse))
+            );
+            assert_eq!(inverse_edges(&edge_cubies(&cube)), edge_cubies(&inverse));
         }
     }
 

@@ -118,6 +118,8 @@ pub(super) struct Outcome {
     pub length: Option<usize>,
     /// Nodes generated.
     pub generated: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
     /// The search's time.
     pub elapsed: Duration,
     /// What went wrong, if anything: a wrong length, an error.
@@ -142,6 +144,7 @@ pub(super) fn solve_row<D: Domain>(
             return Outcome {
                 length: None,
                 generated: 0,
+                expanded: 0,
                 elapsed: Duration::ZERO,
                 problem: Some(err.to_string()),
                 stopped: None,
@@ -163,6 +166,7 @@ pub(super) fn solve_row<D: Domain>(
     Outcome {
         length,
         generated: attempt.stats.generated,
+        expanded: attempt.stats.expanded,
         elapsed: attempt.elapsed,
         problem,
         stopped,
@@ -174,7 +178,8 @@ pub(super) fn solve_row<D: Domain>(
 pub(super) struct Table {
     /// Whether rows show nodes per second.
     pub rates: bool,
-    /// Whether rows show the published nodes and ours against them.
+    /// Whether rows show the nodes expanded, the published count (nodes
+    /// expanded, as Korf counted them) and ours against it.
     pub published_nodes: bool,
 }
 
@@ -189,7 +194,11 @@ impl Table {
             let _ = write!(out, " {:>12}", "nodes/s");
         }
         if self.published_nodes {
-            let _ = write!(out, " {:>15} {:>7}", "published nodes", "ratio");
+            let _ = write!(
+                out,
+                " {:>15} {:>15} {:>7}",
+                "expanded", "published exp.", "ratio"
+            );
         }
         out
     }
@@ -219,9 +228,9 @@ impl Table {
                 .published_nodes
                 .filter(|_| outcome.length.is_some())
                 .map_or_else(dash, |n| {
-                    format!("{:.3}", outcome.generated as f64 / n.max(1) as f64)
+                    format!("{:.3}", outcome.expanded as f64 / n.max(1) as f64)
                 });
-            let _ = write!(out, " {published:>15} {ratio:>7}");
+            let _ = write!(out, " {:>15} {published:>15} {ratio:>7}", outcome.expanded);
         }
         if let Some(problem) = &outcome.problem {
             let _ = write!(out, "  FAILED: {problem}");
@@ -393,6 +402,7 @@ mod tests {
         Outcome {
             length,
             generated,
+            expanded: generated,
             elapsed: Duration::from_secs(1),
             problem: None,
             stopped,

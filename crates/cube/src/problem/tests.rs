@@ -8,21 +8,42 @@ use proptest::prelude::*;
 use super::*;
 use crate::{CornerSpace, EdgeSpace};
 
-/// Small databases, built in a moment even unoptimised: the corner
-/// permutation and the twelve edges in three groups of four.
+/// A corner table and edge tables, as `Databases::new` takes them.
+type Tables = (
+    Option<(CornerSpace, PatternTable)>,
+    Vec<(EdgeSpace<4>, PatternTable)>,
+);
+
+/// The tables of [`small`]: the corner permutation and the twelve edges
+/// in three groups of four.
+fn small_tables() -> Tables {
+    let corners = CornerSpace::Permutation;
+    let groups =
+        [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]].map(|pieces| EdgeSpace::new(pieces).unwrap());
+    (
+        Some((corners, PatternTable::build(&corners, |_| {}).unwrap())),
+        groups
+            .iter()
+            .map(|&g| (g, PatternTable::build(&g, |_| {}).unwrap()))
+            .collect(),
+    )
+}
+
+/// Small databases, built in a moment even unoptimised.
 fn small() -> &'static Databases<4> {
     static DATABASES: OnceLock<Databases<4>> = OnceLock::new();
     DATABASES.get_or_init(|| {
-        let corners = CornerSpace::Permutation;
-        let groups = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
-            .map(|pieces| EdgeSpace::new(pieces).unwrap());
-        Databases::new(
-            Some((corners, PatternTable::build(&corners, |_| {}).unwrap())),
-            groups
-                .iter()
-                .map(|&g| (g, PatternTable::build(&g, |_| {}).unwrap()))
-                .collect(),
-        )
+        let (corners, edges) = small_tables();
+        Databases::new(corners, edges)
+    })
+}
+
+/// [`small`] with dual lookups.
+fn small_duals() -> &'static Databases<4> {
+    static DATABASES: OnceLock<Databases<4>> = OnceLock::new();
+    DATABASES.get_or_init(|| {
+        let (corners, edges) = small_tables();
+        Databases::with_duals(corners, edges)
     })
 }
 
@@ -164,30 +185,139 @@ fn iterative_deepening_generates_every_canonical_sequence() {
 
 #[test]
 fn the_estimate_never_exceeds_the_distance_within_five_moves() {
+    // Every cube within four moves, its state reached by the search's
+    // own successors (its values decoded from its parent's); its
+    // children are five moves away at most.
     let databases = small();
     let problem = Rubik::new(Cube::SOLVED, databases);
-    for (cube, distance) in distances(4) {
-        let state = CubeState::new(&cube);
-        let h = problem.heuristic(&state);
-        assert!(h <= u32::from(distance), "{h} > {distance}");
-        assert_eq!(h, u32::from(databases.estimate(&cube)));
-        assert_eq!(h == 0, cube.is_solved());
-        // The children: within five moves, previewed as the in-place
-        // search does.
+    let distance = distances(5);
+    let mut layer = vec![problem.start()];
+    let mut seen = std::collections::HashSet::from([Cube::SOLVED]);
+    for depth in 0..=5 {
+        let mut next = Vec::new();
+        for (i, state) in layer.iter().enumerate() {
+            let cube = state.cube();
+            let h = problem.heuristic(state);
+            assert!(h <= u32::from(distance[&cube]), "{h} > {}", distance[&cube]);
+            assert_eq!(h == 0, cube.is_solved());
+            if i % 101 == 0 {
+                // The values carried agree with a walk in the tables.
+                assert_eq!(h, u32::from(databases.estimate(&cube)));
+            }
+            if depth < 5 {
+                for step in problem.successors(state) {
+                    if seen.insert(step.state.cube()) {
+                        next.push(step.state);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    assert_eq!(seen.len(), distance.len());
+    // The previews of a sample of cubes, as the in-place search makes
+    // them for a state that does not know its room: every table looked
+    // up.
+    for (cube, _) in distance.iter().step_by(997) {
+        let state = problem.measured(CubeState::new(cube));
         for mv in problem.moves(&state) {
             let (preview, previewed) = problem.preview_for_apply(&state, mv, 0, u32::MAX);
             let child = cube.turned(problem.action(&state, mv));
             assert_eq!(preview.h, u32::from(databases.estimate(&child)));
-            assert_eq!(previewed.child.cube(), child);
+            let mut made = state;
+            problem.apply_previewed(&mut made, previewed);
+            assert_eq!(made.cube(), child);
+        }
+    }
+}
+
+/// Walks the in-place search's tree below `state` (at cost `g`, under
+/// `bound`) for `depth` levels, checking every preview against the
+/// databases' estimate of the child.
+fn check_previews(
+    databases: &Databases<4>,
+    problem: &Rubik<'_, 4>,
+    state: &mut CubeState,
+    g: u32,
+    bound: u32,
+    depth: u32,
+) {
+    if depth == 0 {
+        return;
+    }
+    for mv in problem.moves(state) {
+        let (preview, previewed) = problem.preview_for_apply(state, mv, g, bound);
+        let child = state.cube().turned(problem.action(state, mv));
+        let exact = u32::from(databases.estimate(&child));
+        let over = g + 1 + exact > bound;
+        // The same decision; over the bound, an admissible value that
+        // puts it there; within, at least the estimate and within.
+        assert_eq!(
+            g + 1 + preview.h > bound,
+            over,
+            "{child:?} at {g} under {bound}"
+        );
+        if over {
+            assert!(preview.h <= exact);
+        } else {
+            assert!(preview.h >= exact);
+            let before = problem.apply_previewed(state, previewed).undo;
+            assert_eq!(state.cube(), child);
+            check_previews(databases, problem, state, g + 1, bound, depth - 1);
+            problem.undo(state, before);
         }
     }
 }
 
 #[test]
+fn previews_decide_as_the_estimate_does() {
+    for databases in [small(), small_duals()] {
+        for seed in 0..4usize {
+            let moves: Vec<usize> = (0..9).map(|i| (seed * 13 + i * 5 + i * i) % 18).collect();
+            let start = scrambled(&moves);
+            let problem = Rubik::new(start, databases);
+            let h = u32::from(databases.estimate(&start));
+            for bound in h..h + 3 {
+                let mut state = problem.start();
+                check_previews(databases, &problem, &mut state, 0, bound, 4);
+                assert_eq!(state.cube(), start);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_databases_count_their_memory() {
+    // The corner permutation (40,320 entries) and three groups of four
+    // edges (190,080 each), two bits an entry; with dual lookups, a byte
+    // an entry more (and the single zero byte standing for no table).
+    let residues = 40_320 / 4 + 3 * 190_080 / 4;
+    assert_eq!(small().memory(), residues);
+    assert_eq!(small_duals().memory(), residues + 40_320 + 3 * 190_080);
+    assert_eq!(Databases::<6>::none().memory(), 0);
+}
+
+#[test]
+fn dual_lookups_are_the_lookups_of_the_inverse() {
+    for seed in 0..60usize {
+        let moves: Vec<usize> = (0..12)
+            .map(|i| (seed * 7 + i * 11 + i * i * 3) % 18)
+            .collect();
+        let cube = scrambled(&moves);
+        let (regular, inverse) = (small().estimate(&cube), small().estimate(&cube.inverse()));
+        assert_eq!(small_duals().estimate(&cube), regular.max(inverse));
+        let problem = Rubik::new(cube, small_duals());
+        assert_eq!(
+            problem.heuristic(&problem.start()),
+            u32::from(regular.max(inverse))
+        );
+    }
+}
+
+#[test]
 fn in_place_and_by_value_searches_walk_the_same_tree() {
-    let databases = small();
     let mut ida = IdaStar::new();
-    for seed in 0..6usize {
+    for (seed, databases) in (0..6usize).zip([small(), small_duals()].into_iter().cycle()) {
         let moves: Vec<usize> = (0..8).map(|i| (seed * 31 + i * 7 + i * i) % 18).collect();
         let start = scrambled(&moves);
         let problem = Rubik::new(start, databases);
@@ -221,11 +351,13 @@ proptest! {
         let start = scrambled(&moves);
         let oracle = frontier::bidirectional_bfs(&AllMoves { start });
         let optimal = oracle.solution().unwrap().cost;
-        let problem = Rubik::new(start, small());
-        let result = IdaStar::new().search_in_place(&problem);
-        let solution = result.solution().unwrap();
-        prop_assert_eq!(solution.cost, optimal);
-        prop_assert_eq!(solution.len(), optimal as usize);
-        prop_assert!(start.apply_all(&solution.actions).is_solved());
+        for databases in [small(), small_duals()] {
+            let problem = Rubik::new(start, databases);
+            let result = IdaStar::new().search_in_place(&problem);
+            let solution = result.solution().unwrap();
+            prop_assert_eq!(solution.cost, optimal);
+            prop_assert_eq!(solution.len(), optimal as usize);
+            prop_assert!(start.apply_all(&solution.actions).is_solved());
+        }
     }
 }
