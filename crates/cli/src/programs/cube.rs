@@ -53,23 +53,20 @@ use std::io::Read as _;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
-use super::solving::{Row, Table, interrupt_flag, parse_limit, parse_seconds, run_rows, select};
+use super::solving::{LongRun, Row, parse_limit, parse_seconds, run_long};
 use super::{Invocation, Program};
 
-use crate::domain::{AnyDomain, Solver};
+use crate::domain::AnyDomain;
 use crate::domains::cubes::{CUBES, KORF_1997};
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::jobs::{Jobs, parse_jobs};
-use crate::output::with_stdout;
+use crate::jobs::parse_jobs;
 use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::{Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
 use cube::Cube;
-use frontier::{CancelFlag, Limits};
 use frontier_text::{excerpt, read_file};
 use sliding_puzzle::heuristic::pdb::PatternDatabases;
 
@@ -148,63 +145,16 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut rows = match select(rows, &args.ids) {
-        Ok(rows) => rows,
-        Err(err) => {
-            eprintln!("error: {}, {err}", excerpt(&args.input));
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(limit) = args.limit {
-        rows.truncate(limit.get());
-    }
     let strategy = Strategy::new(args.algo, args.heuristic);
-    let jobs = Jobs::for_this_machine(args.jobs);
-    if let Some(note) = jobs.note() {
-        eprintln!("{note}");
-    }
-    let mut solver = Solver::new()
-        .with_databases(Arc::new(PatternDatabases::new(&args.cache_dir)))
-        .with_jobs(jobs.threads.get());
-    // The tables are loaded (or built) here, before the first cube, so no
-    // cube's time includes them.
-    if let Err(err) = solver.prepare(&CUBES, strategy) {
-        eprintln!("error: {err}");
-        return ExitCode::from(2);
-    }
-    let mut limits = Limits::new();
-    if let Some(max_time) = args.max_time {
-        limits = limits.max_time(max_time);
-    }
-    let flag = interrupt_flag();
-    if let Some(flag) = flag {
-        limits = limits.cancel(flag.clone());
-    }
-    let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
-    let table = Table {
-        rates: true,
-        published_nodes: rows.iter().any(|row| row.published_nodes.is_some()),
+    let run = LongRun {
+        input: &args.input,
+        ids: &args.ids,
+        limit: args.limit,
+        jobs: args.jobs,
+        max_time: args.max_time,
+        databases: PatternDatabases::new(&args.cache_dir),
     };
-    with_stdout(|out| {
-        let all = run_rows(
-            out,
-            &mut solver,
-            &CUBES,
-            &rows,
-            strategy,
-            &limits,
-            table,
-            interrupted,
-        )?;
-        if interrupted() {
-            eprintln!("interrupted: the table above is what was done");
-        }
-        Ok(if all {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        })
-    })
+    run_long(&CUBES, rows, strategy, run)
 }
 
 /// The cubes of `input`: Korf's ten, standard input or a file, stopping

@@ -6,17 +6,20 @@
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::process::ExitCode;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use frontier::{CancelFlag, Limit, Limits};
 use sliding_puzzle::InstanceError;
+use sliding_puzzle::heuristic::pdb::PatternDatabases;
 use sliding_puzzle::instances::Instance;
 use sliding_puzzle::{Board, Packing};
 
 use crate::domain::Domain;
 use crate::domain::Solver;
-use crate::output::{Stdout, StdoutError};
+use crate::jobs::Jobs;
+use crate::output::{Stdout, StdoutError, with_stdout};
 use crate::strategy::{Answer, Strategy};
 use frontier_text::lines;
 use frontier_text::{excerpt, read_file};
@@ -382,6 +385,95 @@ pub(super) fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<
                 .ok_or_else(|| format!("no instance has id {id}"))
         })
         .collect()
+}
+
+/// What `twentyfour` and `cube` ask of a long run: which instances, on how
+/// many threads, for how long each, and where the tables are.
+pub(super) struct LongRun<'a> {
+    /// The input as given, for messages.
+    pub input: &'a str,
+    /// `--ids`: the instances to solve, in this order (all if empty).
+    pub ids: &'a [u32],
+    /// `--limit`: the first N of those.
+    pub limit: Option<NonZeroUsize>,
+    /// `--jobs`: threads for one search.
+    pub jobs: NonZeroUsize,
+    /// `--max-time`: the time each instance's search may take.
+    pub max_time: Option<Duration>,
+    /// The pattern databases (and the directory they are cached in).
+    pub databases: PatternDatabases,
+}
+
+/// Solves the instances of `rows` that `run` selects, one after the other,
+/// after loading the strategy's tables: the table on stdout row by row,
+/// stopped cleanly by Ctrl-C. The program's exit status: 0 if every
+/// instance was solved and checked, 1 otherwise, 2 if the selection or
+/// the tables could not be had.
+pub(super) fn run_long<D: Domain>(
+    domain: &D,
+    rows: Vec<Row<D::Instance>>,
+    strategy: Strategy,
+    run: LongRun<'_>,
+) -> ExitCode
+where
+    D::Instance: Copy,
+{
+    let mut rows = match select(rows, run.ids) {
+        Ok(rows) => rows,
+        Err(err) => {
+            eprintln!("error: {}, {err}", excerpt(run.input));
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(limit) = run.limit {
+        rows.truncate(limit.get());
+    }
+    let jobs = Jobs::for_this_machine(run.jobs);
+    if let Some(note) = jobs.note() {
+        eprintln!("{note}");
+    }
+    let mut solver = Solver::new()
+        .with_databases(Arc::new(run.databases))
+        .with_jobs(jobs.threads.get());
+    // The tables are loaded (or built) here, before the first instance,
+    // so no instance's time includes them.
+    if let Err(err) = solver.prepare(domain, strategy) {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    let mut limits = Limits::new();
+    if let Some(max_time) = run.max_time {
+        limits = limits.max_time(max_time);
+    }
+    let flag = interrupt_flag();
+    if let Some(flag) = flag {
+        limits = limits.cancel(flag.clone());
+    }
+    let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
+    let table = Table {
+        rates: true,
+        published_nodes: rows.iter().any(|row| row.published_nodes.is_some()),
+    };
+    with_stdout(|out| {
+        let all = run_rows(
+            out,
+            &mut solver,
+            domain,
+            &rows,
+            strategy,
+            &limits,
+            table,
+            interrupted,
+        )?;
+        if interrupted() {
+            eprintln!("interrupted: the table above is what was done");
+        }
+        Ok(if all {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    })
 }
 
 #[cfg(test)]

@@ -67,27 +67,20 @@
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
-use super::solving::{
-    Row, Table, interrupt_flag, parse_limit, parse_seconds, read_rows, run_rows, select,
-};
+use super::solving::{LongRun, Row, parse_limit, parse_seconds, read_rows, run_long};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
 use crate::domain::AnyDomain;
-use crate::domain::Solver;
 use crate::domains::large_boards::TWENTYFOUR;
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::jobs::{Jobs, parse_jobs};
-use crate::output::with_stdout;
+use crate::jobs::parse_jobs;
 use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::{Strategy, ignored_heuristic};
 use clap::Parser;
 use clap::error::ErrorKind;
-use frontier::{CancelFlag, Limits};
-use frontier_text::excerpt;
 use sliding_puzzle::instances::{KORF50, parse_large_instances};
 use sliding_puzzle::{InstanceError, LargeBoard};
 
@@ -159,63 +152,16 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut rows = match select(rows, &args.ids) {
-        Ok(rows) => rows,
-        Err(err) => {
-            eprintln!("error: {}, {err}", excerpt(&args.input));
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(limit) = args.limit {
-        rows.truncate(limit.get());
-    }
     let strategy = Strategy::new(args.algo, args.heuristic);
-    let jobs = Jobs::for_this_machine(args.jobs);
-    if let Some(note) = jobs.note() {
-        eprintln!("{note}");
-    }
-    let mut solver = Solver::new()
-        .with_databases(Arc::new(args.databases.open()))
-        .with_jobs(jobs.threads.get());
-    // The pattern databases are loaded (or built) here, before the first
-    // board, so no board's time includes them.
-    if let Err(err) = solver.prepare(&TWENTYFOUR, strategy) {
-        eprintln!("error: {err}");
-        return ExitCode::from(2);
-    }
-    let mut limits = Limits::new();
-    if let Some(max_time) = args.max_time {
-        limits = limits.max_time(max_time);
-    }
-    let flag = interrupt_flag();
-    if let Some(flag) = flag {
-        limits = limits.cancel(flag.clone());
-    }
-    let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
-    let table = Table {
-        rates: true,
-        published_nodes: false,
+    let run = LongRun {
+        input: &args.input,
+        ids: &args.ids,
+        limit: args.limit,
+        jobs: args.jobs,
+        max_time: args.max_time,
+        databases: args.databases.open(),
     };
-    with_stdout(|out| {
-        let all = run_rows(
-            out,
-            &mut solver,
-            &TWENTYFOUR,
-            &rows,
-            strategy,
-            &limits,
-            table,
-            interrupted,
-        )?;
-        if interrupted() {
-            eprintln!("interrupted: the table above is what was done");
-        }
-        Ok(if all {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        })
-    })
+    run_long(&TWENTYFOUR, rows, strategy, run)
 }
 
 /// Reads 5x5 instances.
