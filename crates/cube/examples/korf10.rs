@@ -32,61 +32,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cube::{CornerSpace, Cube, CubeState, Databases, EdgeSpace, Face, Move, Rubik, Turn};
+use cube::{CornerSpace, CubeState, Databases, EdgeSpace, KorfCube, Move, Rubik};
 use frontier::{IdaStar, Limits, ParallelIdaStar, SearchResult};
 use pattern_db::{CacheStatus, PdbError};
-
-/// The instances, with their published facts (`testdata/`'s header says
-/// where from).
-const DATA: &str = include_str!("../testdata/rubik-korf10.txt");
-
-/// One of the ten.
-struct Instance {
-    id: u32,
-    length: u32,
-    korf_nodes: u64,
-    scramble: Vec<Move>,
-}
-
-/// A move in Singmaster notation: `R`, `R2`, `R'`.
-fn parse_move(token: &str) -> Option<Move> {
-    let mut chars = token.chars();
-    let face = match chars.next()? {
-        'U' => Face::U,
-        'R' => Face::R,
-        'F' => Face::F,
-        'D' => Face::D,
-        'L' => Face::L,
-        'B' => Face::B,
-        _ => return None,
-    };
-    let turn = match chars.as_str() {
-        "" => Turn::Clockwise,
-        "2" => Turn::Half,
-        "'" => Turn::CounterClockwise,
-        _ => return None,
-    };
-    Some(Move::new(face, turn))
-}
-
-fn instances() -> Vec<Instance> {
-    DATA.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let number = |i: usize| fields[i].parse::<u64>().expect("a number");
-            Instance {
-                id: u32::try_from(number(0)).expect("a small id"),
-                length: u32::try_from(number(1)).expect("a small length"),
-                korf_nodes: number(2),
-                scramble: fields[4..]
-                    .iter()
-                    .map(|t| parse_move(t).unwrap_or_else(|| panic!("a move: {t}")))
-                    .collect(),
-            }
-        })
-        .collect()
-}
 
 struct Args {
     ids: Option<Vec<u32>>,
@@ -164,12 +112,12 @@ impl Searchers {
 /// replay or is not of the published length (or, without a bound limit,
 /// if it was not found).
 fn solve<const N: usize>(
-    instance: &Instance,
+    instance: &KorfCube,
     databases: &Databases<N>,
     searchers: &mut Searchers,
     bounded: bool,
 ) -> (bool, u64, u64, f64) {
-    let start = Cube::SOLVED.apply_all(&instance.scramble);
+    let start = instance.cube;
     let problem = Rubik::new(start, databases);
     let h0 = databases.estimate(&start);
     let started = Instant::now();
@@ -185,7 +133,7 @@ fn solve<const N: usize>(
             );
             ok = false;
         }
-        if solution.cost != instance.length {
+        if usize::try_from(solution.cost).ok() != Some(instance.length) {
             eprintln!(
                 "instance {}: length {} where {} is published",
                 instance.id, solution.cost, instance.length
@@ -203,12 +151,21 @@ fn solve<const N: usize>(
     };
     #[expect(clippy::cast_precision_loss, reason = "ratios to print")]
     let (ratio, rate) = (
-        expanded as f64 / instance.korf_nodes as f64,
+        expanded as f64 / instance.nodes_korf1997 as f64,
         nodes as f64 / seconds / 1e6,
     );
     println!(
         "{:>3} {:>6} {:>4} {:>16} {:>16} {:>16} {:>7.3} {:>10.2} {:>9.2}  {}",
-        instance.id, length, h0, nodes, expanded, instance.korf_nodes, ratio, seconds, rate, moves
+        instance.id,
+        length,
+        h0,
+        nodes,
+        expanded,
+        instance.nodes_korf1997,
+        ratio,
+        seconds,
+        rate,
+        moves
     );
     for iteration in &result.stats.iterations {
         eprintln!(
@@ -221,7 +178,7 @@ fn solve<const N: usize>(
 
 /// Solves every chosen instance with `databases`; false if one fails.
 fn solve_all<const N: usize>(databases: &Databases<N>, args: &Args) -> bool {
-    let chosen: Vec<Instance> = instances()
+    let chosen: Vec<KorfCube> = cube::korf10()
         .into_iter()
         .filter(|i| args.ids.as_ref().is_none_or(|ids| ids.contains(&i.id)))
         .collect();
@@ -255,7 +212,7 @@ fn solve_all<const N: usize>(databases: &Databases<N>, args: &Args) -> bool {
         all_ok &= ok;
         total_nodes += nodes;
         total_expanded += expanded;
-        total_korf += instance.korf_nodes;
+        total_korf += instance.nodes_korf1997;
         total_time += seconds;
     }
     if chosen.len() > 1 {
