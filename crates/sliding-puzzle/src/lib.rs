@@ -49,7 +49,8 @@
 //!   cells, with the same parsing, printing, moves, solvability, random
 //!   boards and heuristics ([`LargeHeuristic`] is [`Heuristic`] on it);
 //!   [`LargePuzzle`] and
-//!   [`LargeState`] search it, with the same capabilities but ranking;
+//!   [`LargeState`] name the one [`Puzzle`] and [`PuzzleState`] on it,
+//!   with the same capabilities but ranking;
 //!   [`heuristic::pdb::large`] holds its pattern databases (the
 //!   24-puzzle's 6-6-6-6).
 //! - [`Board::is_solvable`], [`Board::rank`] / [`Board::unrank`],
@@ -57,8 +58,10 @@
 //! - [`heuristic`]: [`Misplaced`], [`Manhattan`], [`LinearConflict`] behind
 //!   the [`Heuristic`] trait; pattern databases in [`heuristic::pdb`],
 //!   their tables built and cached by [`pattern_db`].
-//! - [`Puzzle`]: the [`frontier::SearchProblem`], with
-//!   [`frontier::BidirectionalProblem`] and [`frontier::RankedStates`].
+//! - [`Puzzle`]: the [`frontier::SearchProblem`] for every size, with
+//!   [`frontier::BidirectionalProblem`], [`frontier::InPlaceProblem`],
+//!   [`frontier::ReversibleProblem`] and, up to 16 cells,
+//!   [`frontier::RankedStates`].
 //! - [`EightTable`]: every 3x3 board's distance and optimal first move.
 //! - [`stream`]: boards read from a stream in the POJ 1077 judge format,
 //!   one at a time, each with its lines or the reason it could not be read.
@@ -78,7 +81,10 @@
 //!   their own. One [`Heuristic`] trait serves both words, its memo the
 //!   word's ([`Packing::Memo`]: 24 bits for a `u64` board, a
 //!   [`LargeMemo`] for a `u128` one); [`LargeHeuristic`] names its `u128`
-//!   form. The pattern databases' abstract space is one
+//!   form. The search problem is one [`Puzzle`] too, its move the word's
+//!   move-table entry ([`Packing::BlankMove`]) and its undo the word's XOR
+//!   ([`LargePuzzle`] names its `u128` form). The pattern databases'
+//!   abstract space is one
 //!   [`PatternSpace`](heuristic::pdb::PatternSpace) too, each word picking
 //!   its cell masks and region lookup
 //!   ([`PatternWord`](heuristic::pdb::PatternWord)).

@@ -9,8 +9,8 @@ use frontier::{
 };
 
 use crate::board::small;
-use crate::heuristic::{Memo, Target};
-use crate::{BlankMove, Board, Heuristic, Manhattan, Move, Slide};
+use crate::heuristic::Target;
+use crate::{Board, Heuristic, Manhattan, Move, Packing, Slide};
 
 /// A search state: a board and its heuristic value.
 ///
@@ -30,20 +30,21 @@ use crate::{BlankMove, Board, Heuristic, Manhattan, Move, Slide};
 /// assert_eq!(state, PuzzleState { board: Eight::goal(), h: 99, memo: Memo::EMPTY });
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct PuzzleState<const W: usize, const H: usize> {
+pub struct PuzzleState<const W: usize, const H: usize, P: Packing = u64> {
     /// The board.
-    pub board: Board<W, H>,
+    pub board: Board<W, H, P>,
     /// The heuristic's [quick estimate](Heuristic::quick_estimate) for
     /// `board` (its whole estimate but for the pattern databases' dual
     /// lookups, which the search adds with [`Heuristic::refine`]).
     pub h: u8,
     /// What the heuristic keeps beside `h` to update it
     /// ([`Heuristic::update_memo`]): the pattern databases' group values,
-    /// in bytes the state's alignment would leave as padding.
-    pub memo: Memo,
+    /// on a `u64` board in bytes the state's alignment would leave as
+    /// padding.
+    pub memo: P::Memo,
 }
 
-impl<const W: usize, const H: usize> PuzzleState<W, H> {
+impl<const W: usize, const H: usize, P: Packing> PuzzleState<W, H, P> {
     /// The state of `board`, evaluating `heuristic` on it.
     ///
     /// # Example
@@ -56,22 +57,22 @@ impl<const W: usize, const H: usize> PuzzleState<W, H> {
     /// # Ok::<(), sliding_puzzle::ParseError>(())
     /// ```
     #[must_use]
-    pub fn new(board: Board<W, H>, heuristic: &impl Heuristic<W, H>) -> Self {
+    pub fn new(board: Board<W, H, P>, heuristic: &impl Heuristic<W, H, P>) -> Self {
         let (h, memo) = heuristic.quick_estimate_memo(&board);
         PuzzleState { board, h, memo }
     }
 }
 
-impl<const W: usize, const H: usize> PartialEq for PuzzleState<W, H> {
+impl<const W: usize, const H: usize, P: Packing> PartialEq for PuzzleState<W, H, P> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
     }
 }
 
-impl<const W: usize, const H: usize> Eq for PuzzleState<W, H> {}
+impl<const W: usize, const H: usize, P: Packing> Eq for PuzzleState<W, H, P> {}
 
-impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Hash for PuzzleState<W, H, P> {
     #[inline]
     fn hash<S: Hasher>(&self, state: &mut S) {
         self.board.hash(state);
@@ -92,7 +93,8 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 ///   measured to the start board.
 /// - [`ReversibleProblem`]: for the same reason, so IDA* can use
 ///   bidirectional pathmax.
-/// - [`RankedStates`]: the rank is [`Board::rank`] and the state count
+/// - [`RankedStates`] (boards of up to 16 cells, the `u64` word): the
+///   rank is [`Board::rank`] and the state count
 ///   `(W*H)!`. The ranked (dense-table) searches allocate an entry per rank
 ///   up front whatever they visit: use them for boards up to about 3x3 and
 ///   2x4 (9! = 362,880 ranks). 3x4 already needs 12! ≈ 479 million entries;
@@ -129,14 +131,14 @@ impl<const W: usize, const H: usize> Hash for PuzzleState<W, H> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Puzzle<const W: usize, const H: usize, Hr = Manhattan> {
+pub struct Puzzle<const W: usize, const H: usize, Hr = Manhattan, P: Packing = u64> {
     /// The board to solve.
-    pub start: Board<W, H>,
+    pub start: Board<W, H, P>,
     /// The heuristic guiding A* and IDA* (ignored by the BFS family).
     pub heuristic: Hr,
 }
 
-impl<const W: usize, const H: usize, Hr> Puzzle<W, H, Hr> {
+impl<const W: usize, const H: usize, Hr, P: Packing> Puzzle<W, H, Hr, P> {
     /// The problem of solving `start` guided by `heuristic`.
     ///
     /// # Example
@@ -148,12 +150,12 @@ impl<const W: usize, const H: usize, Hr> Puzzle<W, H, Hr> {
     /// assert!(frontier::idastar(&puzzle).solution().unwrap().len() <= 30);
     /// ```
     #[must_use]
-    pub fn new(start: Board<W, H>, heuristic: Hr) -> Self {
+    pub fn new(start: Board<W, H, P>, heuristic: Hr) -> Self {
         Puzzle { start, heuristic }
     }
 }
 
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, P>, P: Packing> Puzzle<W, H, Hr, P> {
     /// The search state of `board` under this puzzle's heuristic.
     ///
     /// # Example
@@ -165,7 +167,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
     /// assert_eq!(puzzle.state(Eight::goal()).h, 0);
     /// ```
     #[must_use]
-    pub fn state(&self, board: Board<W, H>) -> PuzzleState<W, H> {
+    pub fn state(&self, board: Board<W, H, P>) -> PuzzleState<W, H, P> {
         PuzzleState::new(board, &self.heuristic)
     }
 
@@ -207,14 +209,12 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
         }
         Some(solution.actions)
     }
-}
 
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
     /// The estimate of `board`, whose quick estimate is `quick`, reached at
     /// cost `g` in a search under `bound`: `quick` itself when it already
     /// puts the board past the bound, the refined estimate otherwise.
     #[inline]
-    fn estimate_within(&self, board: &Board<W, H>, quick: u8, g: u32, bound: u32) -> u8 {
+    fn estimate_within(&self, board: &Board<W, H, P>, quick: u8, g: u32, bound: u32) -> u8 {
         if g.saturating_add(u32::from(quick)) > bound {
             return quick;
         }
@@ -228,48 +228,56 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> Puzzle<W, H, Hr> {
     /// keeps no memo gets the empty one, a constant: copying the parent's
     /// cost the 3x3 searches a load and a store per child.
     #[inline]
-    fn child_estimate(&self, board: &Board<W, H>, h: u8, memo: Memo, slide: Slide) -> (u8, Memo) {
+    fn child_estimate(
+        &self,
+        board: &Board<W, H, P>,
+        h: u8,
+        memo: P::Memo,
+        slide: Slide,
+    ) -> (u8, P::Memo) {
         let (h, memo) = self.heuristic.update_memo(board, h, memo, slide);
-        (h, if Hr::KEEPS_MEMO { memo } else { Memo::EMPTY })
+        (h, if Hr::KEEPS_MEMO { memo } else { P::NO_MEMO })
     }
 }
 
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzzle<W, H, Hr> {
-    type State = PuzzleState<W, H>;
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, P>, P: Packing> SearchProblem
+    for Puzzle<W, H, Hr, P>
+{
+    type State = PuzzleState<W, H, P>;
     type Action = Move;
     type Cost = u32;
 
-    fn start(&self) -> PuzzleState<W, H> {
+    fn start(&self) -> PuzzleState<W, H, P> {
         self.state(self.start)
     }
 
     #[inline]
-    fn is_goal(&self, state: &PuzzleState<W, H>) -> bool {
+    fn is_goal(&self, state: &PuzzleState<W, H, P>) -> bool {
         state.board.is_goal()
     }
 
     #[inline]
     fn successors(
         &self,
-        state: &PuzzleState<W, H>,
-    ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
+        state: &PuzzleState<W, H, P>,
+    ) -> impl Iterator<Item = Step<PuzzleState<W, H, P>, Move, u32>> {
         let PuzzleState { board, h, memo } = *state;
         board.move_list().iter().map(move |&mv| {
             let (board, slide) = board.slide_by(mv);
             let (h, memo) = self.child_estimate(&board, h, memo, slide);
-            Step::new(mv.direction(), PuzzleState { board, h, memo }, 1)
+            Step::new(P::direction(mv), PuzzleState { board, h, memo }, 1)
         })
     }
 
     #[inline]
-    fn heuristic(&self, state: &PuzzleState<W, H>) -> u32 {
+    fn heuristic(&self, state: &PuzzleState<W, H, P>) -> u32 {
         u32::from(self.heuristic.refine(&state.board, state.h, u8::MAX))
     }
 
     /// The quick estimate the state carries when it already puts the state
     /// past the bound, the refined one otherwise.
     #[inline]
-    fn heuristic_within(&self, state: &PuzzleState<W, H>, g: u32, bound: u32) -> u32 {
+    fn heuristic_within(&self, state: &PuzzleState<W, H, P>, g: u32, bound: u32) -> u32 {
         u32::from(self.estimate_within(&state.board, state.h, g, bound))
     }
 
@@ -280,21 +288,23 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> SearchProblem for Puzz
 }
 
 /// The board changed in place: a move is an entry of the shape's move
-/// table ([`BlankMove`]: the blank's direction, the cell it goes to, and
-/// the shift and XOR pattern that slide the tile, so that a move costs no
-/// arithmetic on cell numbers), and what undoes it
-/// is the XOR of the boards' cells before and after, with the blank's cell
-/// and the estimate from before (undoing is then three stores), and the
-/// heuristic's memo where it keeps one.
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puzzle<W, H, Hr> {
-    type Move = BlankMove;
+/// table ([`Packing::BlankMove`]: the blank's direction, the cell it goes
+/// to, and where that cell sits in the packed board, so that a move costs
+/// no arithmetic on cell numbers), and what undoes it is the XOR of the
+/// boards' cells before and after, with the blank's cell and the estimate
+/// from before (undoing is then three stores), and the heuristic's memo
+/// where it keeps one.
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, P>, P: Packing> InPlaceProblem
+    for Puzzle<W, H, Hr, P>
+{
+    type Move = P::BlankMove;
     /// The XOR of the cells before and after the move, the blank's cell,
     /// the estimate before it and, for a heuristic that keeps one, its memo.
-    type Undo = (u64, u8, u8, Memo);
-    type Moves = std::iter::Copied<std::slice::Iter<'static, BlankMove>>;
+    type Undo = (P, u8, u8, P::Memo);
+    type Moves = std::iter::Copied<std::slice::Iter<'static, P::BlankMove>>;
 
     #[inline]
-    fn moves(&self, state: &PuzzleState<W, H>) -> Self::Moves {
+    fn moves(&self, state: &PuzzleState<W, H, P>) -> Self::Moves {
         state.board.move_list().iter().copied()
     }
 
@@ -302,19 +312,19 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     #[inline]
     fn leads_back(
         &self,
-        _: &PuzzleState<W, H>,
-        mv: BlankMove,
-        (_, blank, _, _): (u64, u8, u8, Memo),
+        _: &PuzzleState<W, H, P>,
+        mv: P::BlankMove,
+        (_, blank, _, _): Self::Undo,
     ) -> bool {
-        mv.cell() == usize::from(blank)
+        P::target(mv) == usize::from(blank)
     }
 
     #[inline]
     fn apply(
         &self,
-        state: &mut PuzzleState<W, H>,
-        mv: BlankMove,
-    ) -> Applied<(u64, u8, u8, Memo), u32> {
+        state: &mut PuzzleState<W, H, P>,
+        mv: P::BlankMove,
+    ) -> Applied<Self::Undo, u32> {
         let PuzzleState {
             board: before,
             h,
@@ -330,7 +340,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
             h: after,
             memo: if Hr::KEEPS_MEMO { after_memo } else { memo },
         };
-        let memo = if Hr::KEEPS_MEMO { memo } else { Memo::EMPTY };
+        let memo = if Hr::KEEPS_MEMO { memo } else { P::NO_MEMO };
         Applied {
             undo: (board.difference(before), small(before.blank()), h, memo),
             cost: 1,
@@ -340,7 +350,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     /// The estimate updated for the tile that would slide, the board left
     /// as it is.
     #[inline]
-    fn preview(&self, state: &PuzzleState<W, H>, mv: BlankMove) -> Preview<u32> {
+    fn preview(&self, state: &PuzzleState<W, H, P>, mv: P::BlankMove) -> Preview<u32> {
         let (board, slide) = state.board.slide_by(mv);
         Preview {
             cost: 1,
@@ -353,20 +363,30 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     }
 
     /// The quick estimate when it already puts the child past the bound,
-    /// the refined one otherwise (see [`Heuristic::refine`]).
+    /// the refined one otherwise (see [`Heuristic::refine`]). The quick
+    /// estimate comes from [`Heuristic::update_memo_within`], which may
+    /// stop early and need not have the child made: the board after the
+    /// move is made only for a heuristic that refines, and only for a
+    /// child within the bound.
     #[inline]
     fn preview_within(
         &self,
-        state: &PuzzleState<W, H>,
-        mv: BlankMove,
+        state: &PuzzleState<W, H, P>,
+        mv: P::BlankMove,
         g: u32,
         bound: u32,
     ) -> Preview<u32> {
-        let (board, slide) = state.board.slide_by(mv);
-        let (quick, _) = self
-            .heuristic
-            .update_memo(&board, state.h, state.memo, slide);
-        let h = self.estimate_within(&board, quick, g.saturating_add(1), bound);
+        let slide = state.board.slide_of(mv);
+        let g = g.saturating_add(1);
+        let enough = u8::try_from(bound.saturating_sub(g)).unwrap_or(u8::MAX);
+        let quick =
+            self.heuristic
+                .update_memo_within(&state.board, state.h, state.memo, slide, enough);
+        let h = if self.heuristic.refines() && g.saturating_add(u32::from(quick)) <= bound {
+            self.estimate_within(&state.board.after(slide), quick, g, bound)
+        } else {
+            quick
+        };
         Preview {
             cost: 1,
             h: u32::from(h),
@@ -374,11 +394,7 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
     }
 
     #[inline]
-    fn undo(
-        &self,
-        state: &mut PuzzleState<W, H>,
-        (difference, blank, h, memo): (u64, u8, u8, Memo),
-    ) {
+    fn undo(&self, state: &mut PuzzleState<W, H, P>, (difference, blank, h, memo): Self::Undo) {
         *state = PuzzleState {
             board: state.board.with_difference(difference, blank),
             h,
@@ -386,15 +402,15 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> InPlaceProblem for Puz
         };
     }
 
-    fn action(&self, _: &PuzzleState<W, H>, mv: BlankMove) -> Move {
-        mv.direction()
+    fn action(&self, _: &PuzzleState<W, H, P>, mv: P::BlankMove) -> Move {
+        P::direction(mv)
     }
 }
 
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
-    for Puzzle<W, H, Hr>
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, P>, P: Packing> BidirectionalProblem
+    for Puzzle<W, H, Hr, P>
 {
-    fn goal(&self) -> PuzzleState<W, H> {
+    fn goal(&self) -> PuzzleState<W, H, P> {
         self.state(Board::goal())
     }
 
@@ -402,8 +418,8 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
     /// predecessor, from which the forward action `m.opposite()` leads back.
     fn predecessors(
         &self,
-        state: &PuzzleState<W, H>,
-    ) -> impl Iterator<Item = Step<PuzzleState<W, H>, Move, u32>> {
+        state: &PuzzleState<W, H, P>,
+    ) -> impl Iterator<Item = Step<PuzzleState<W, H, P>, Move, u32>> {
         self.successors(state)
             .map(|step| Step::new(step.action.opposite(), step.state, step.cost))
     }
@@ -418,11 +434,11 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
     /// their speed (no second field to update per move); this one is
     /// evaluated from scratch, once per state the backward search stores,
     /// against the start's tile cells. Those cells are read from
-    /// [`start`](Puzzle::start) on each call (16 nibbles, cheap next to the
-    /// estimate) rather than cached in the puzzle, where a cache could fall
-    /// out of step with the public `start` field.
+    /// [`start`](Puzzle::start) on each call (cheap next to the estimate)
+    /// rather than cached in the puzzle, where a cache could fall out of
+    /// step with the public `start` field.
     #[inline]
-    fn backward_heuristic(&self, state: &PuzzleState<W, H>) -> u32 {
+    fn backward_heuristic(&self, state: &PuzzleState<W, H, P>) -> u32 {
         let target = Target::new(&self.start);
         u32::from(self.heuristic.estimate_to(&state.board, &target))
     }
@@ -432,8 +448,13 @@ impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> BidirectionalProblem
 /// IDA* may use bidirectional pathmax ([`frontier::IdaStar::bpmx`]), which
 /// pays off with the pattern databases, inconsistent because each entry is
 /// the minimum over the blank's positions.
-impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> ReversibleProblem for Puzzle<W, H, Hr> {}
+impl<const W: usize, const H: usize, Hr: Heuristic<W, H, P>, P: Packing> ReversibleProblem
+    for Puzzle<W, H, Hr, P>
+{
+}
 
+/// Boards of up to 16 cells only: 25! ranks do not fit a `usize`, nor
+/// would their table fit memory.
 impl<const W: usize, const H: usize, Hr: Heuristic<W, H>> RankedStates for Puzzle<W, H, Hr> {
     /// `(W*H)!`: every arrangement of the cells, solvable or not.
     fn state_count(&self) -> usize {

@@ -84,7 +84,7 @@ impl<const W: usize, const H: usize> LargeBoard<W, H> {
 
     /// [`slide`](Self::slide) by an entry of this board's move list.
     #[inline]
-    pub(crate) fn slide_by(self, mv: LargeBlankMove) -> (Self, Slide) {
+    pub(super) fn slide_by_entry(self, mv: LargeBlankMove) -> (Self, Slide) {
         let packed = self.packed();
         let tile = (packed >> mv.shift).get(0);
         let t = u128::from(tile);
@@ -99,21 +99,15 @@ impl<const W: usize, const H: usize> LargeBoard<W, H> {
         (Self::from_parts(packed, mv.cell), slide)
     }
 
-    /// The slide that [`slide_by`](Self::slide_by) would make, without
-    /// the board after it.
+    /// The slide that [`slide_by_entry`](Self::slide_by_entry) would make,
+    /// without the board after it.
     #[inline]
-    pub(crate) fn slide_of(self, mv: LargeBlankMove) -> Slide {
+    pub(super) fn slide_of_entry(self, mv: LargeBlankMove) -> Slide {
         Slide {
             tile: (self.packed() >> mv.shift).get(0),
             from: usize::from(mv.cell),
             to: self.blank() & 31,
         }
-    }
-
-    /// The legal blank moves, in search order.
-    #[inline]
-    pub(crate) fn move_list(&self) -> &'static [LargeBlankMove] {
-        Self::moves_from(self.blank())
     }
 
     /// The legal moves of a blank in `cell`, in search order.

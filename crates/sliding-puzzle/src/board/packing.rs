@@ -6,6 +6,9 @@ use std::fmt;
 use std::hash::Hash;
 use std::ops::{BitXor, IndexMut};
 
+use super::{BlankMove, Board, LargeBlankMove};
+use crate::{Move, Slide};
+
 mod sealed {
     pub trait Sealed {}
     impl Sealed for u64 {}
@@ -68,6 +71,11 @@ pub trait Packing:
     /// `GOALS[n]`: the packed goal of a board of `n` cells.
     const GOALS: &'static [Self];
 
+    /// An entry of a board's move table, the move of
+    /// [`Puzzle`](crate::Puzzle)'s in-place search: [`BlankMove`] for
+    /// `u64`, [`LargeBlankMove`] for `u128`.
+    type BlankMove: Copy + fmt::Debug + Eq + Send + Sync + 'static;
+
     /// `tile` in cell `cell`, every other cell 0.
     fn put(tile: u8, cell: usize) -> Self;
 
@@ -76,6 +84,35 @@ pub trait Packing:
 
     /// `cells[t]`: the cell holding tile `t` among the first `cells` cells.
     fn cells_of_tiles(self, cells: usize) -> Self::Cells;
+
+    /// The legal moves of a blank in `cell` of a `W`×`H` board, in search
+    /// order (the board's move table; what `Board::move_list` reads).
+    #[doc(hidden)]
+    fn moves_from<const W: usize, const H: usize>(cell: usize) -> &'static [Self::BlankMove];
+
+    /// The board and slide that `mv`, an entry of `board`'s move list,
+    /// makes (what `Board::slide_by` does).
+    #[doc(hidden)]
+    fn slide_by<const W: usize, const H: usize>(
+        board: Board<W, H, Self>,
+        mv: Self::BlankMove,
+    ) -> (Board<W, H, Self>, Slide);
+
+    /// The slide that [`slide_by`](Self::slide_by) would make, without
+    /// the board after it.
+    #[doc(hidden)]
+    fn slide_of<const W: usize, const H: usize>(
+        board: Board<W, H, Self>,
+        mv: Self::BlankMove,
+    ) -> Slide;
+
+    /// Where the blank goes by `mv`.
+    #[doc(hidden)]
+    fn direction(mv: Self::BlankMove) -> Move;
+
+    /// The cell the blank goes to by `mv`.
+    #[doc(hidden)]
+    fn target(mv: Self::BlankMove) -> usize;
 }
 
 impl Packing for u64 {
@@ -87,6 +124,7 @@ impl Packing for u64 {
     type Memo = crate::heuristic::Memo;
     const NO_MEMO: crate::heuristic::Memo = crate::heuristic::Memo::EMPTY;
     const NO_CELLS: [u8; 16] = [0; 16];
+    type BlankMove = BlankMove;
     #[expect(
         clippy::cast_possible_truncation,
         reason = "16 cells of four bits fill a u64"
@@ -120,6 +158,34 @@ impl Packing for u64 {
         }
         table
     }
+
+    #[inline]
+    fn moves_from<const W: usize, const H: usize>(cell: usize) -> &'static [BlankMove] {
+        Board::<W, H>::moves_from(cell)
+    }
+
+    #[inline]
+    fn slide_by<const W: usize, const H: usize>(
+        board: Board<W, H>,
+        mv: BlankMove,
+    ) -> (Board<W, H>, Slide) {
+        board.slide_by_entry(mv)
+    }
+
+    #[inline]
+    fn slide_of<const W: usize, const H: usize>(board: Board<W, H>, mv: BlankMove) -> Slide {
+        board.slide_of_entry(mv)
+    }
+
+    #[inline]
+    fn direction(mv: BlankMove) -> Move {
+        mv.direction()
+    }
+
+    #[inline]
+    fn target(mv: BlankMove) -> usize {
+        mv.cell()
+    }
 }
 
 impl Packing for u128 {
@@ -131,6 +197,7 @@ impl Packing for u128 {
     type Memo = crate::LargeMemo;
     const NO_MEMO: crate::LargeMemo = crate::LargeMemo::EMPTY;
     const NO_CELLS: [u8; 32] = [0; 32];
+    type BlankMove = LargeBlankMove;
     const GOALS: &'static [u128] = &goals(5);
 
     #[inline]
@@ -152,6 +219,37 @@ impl Packing for u128 {
             packed >>= 5;
         }
         table
+    }
+
+    #[inline]
+    fn moves_from<const W: usize, const H: usize>(cell: usize) -> &'static [LargeBlankMove] {
+        Board::<W, H, u128>::moves_from(cell)
+    }
+
+    #[inline]
+    fn slide_by<const W: usize, const H: usize>(
+        board: Board<W, H, u128>,
+        mv: LargeBlankMove,
+    ) -> (Board<W, H, u128>, Slide) {
+        board.slide_by_entry(mv)
+    }
+
+    #[inline]
+    fn slide_of<const W: usize, const H: usize>(
+        board: Board<W, H, u128>,
+        mv: LargeBlankMove,
+    ) -> Slide {
+        board.slide_of_entry(mv)
+    }
+
+    #[inline]
+    fn direction(mv: LargeBlankMove) -> Move {
+        mv.direction()
+    }
+
+    #[inline]
+    fn target(mv: LargeBlankMove) -> usize {
+        mv.cell()
     }
 }
 

@@ -196,11 +196,18 @@ impl<const W: usize, const H: usize> Board<W, H> {
     /// `MOVES[cell]`: the legal blank moves from `cell` in [`SEARCH_ORDER`].
     pub(crate) const MOVES: &'static [MoveList<BlankMove>; 16] = &move_lists(W, Self::CELLS / W);
 
+    /// The legal moves of a blank in `cell`, in [`SEARCH_ORDER`].
+    #[inline]
+    pub(super) fn moves_from(cell: usize) -> &'static [BlankMove] {
+        // The mask lets the compiler drop the bounds check: cell < 16.
+        Self::MOVES[cell & 15].as_slice()
+    }
+
     /// [`slide`](Self::slide) by an entry of this board's move list: the
     /// same board and slide, with the shift and the XOR pattern read from
     /// the table instead of computed.
     #[inline]
-    pub(crate) fn slide_by(self, mv: BlankMove) -> (Self, Slide) {
+    pub(super) fn slide_by_entry(self, mv: BlankMove) -> (Self, Slide) {
         let tile = ((self.packed >> mv.shift) & 0xF) as u8;
         // The blank's nibble is zero: XOR moves the tile without masking.
         let packed = self.packed ^ u64::from(tile).wrapping_mul(mv.spread);
@@ -218,29 +225,57 @@ impl<const W: usize, const H: usize> Board<W, H> {
         )
     }
 
+    /// The slide that [`slide_by_entry`](Self::slide_by_entry) would make.
+    #[inline]
+    pub(super) fn slide_of_entry(self, mv: BlankMove) -> Slide {
+        Slide {
+            tile: ((self.packed >> mv.shift) & 0xF) as u8,
+            from: usize::from(mv.cell),
+            to: usize::from(self.blank),
+        }
+    }
+}
+
+/// The move tables, whichever the word: what [`Puzzle`](crate::Puzzle)
+/// searches with.
+impl<const W: usize, const H: usize, P: Packing> Board<W, H, P> {
+    /// The legal blank moves, in [`SEARCH_ORDER`]: entries of the word's
+    /// move table ([`Packing::BlankMove`]).
+    #[inline]
+    pub(crate) fn move_list(&self) -> &'static [P::BlankMove] {
+        P::moves_from::<W, H>(usize::from(self.blank))
+    }
+
+    /// [`slide`](Self::slide) by an entry of this board's
+    /// [`move_list`](Self::move_list).
+    #[inline]
+    pub(crate) fn slide_by(self, mv: P::BlankMove) -> (Self, Slide) {
+        P::slide_by(self, mv)
+    }
+
+    /// The slide that [`slide_by`](Self::slide_by) would make, without
+    /// the board after it.
+    #[inline]
+    pub(crate) fn slide_of(self, mv: P::BlankMove) -> Slide {
+        P::slide_of(self, mv)
+    }
+
     /// The difference between two boards' cells, which
     /// [`with_difference`](Self::with_difference) applies: what undoes a
     /// move in one XOR.
     #[inline]
-    pub(crate) fn difference(self, other: Self) -> u64 {
+    pub(crate) fn difference(self, other: Self) -> P {
         self.packed ^ other.packed
     }
 
     /// The board whose cells differ from this one's by `difference` (from
     /// [`difference`](Self::difference)) and whose blank is in `blank`.
     #[inline]
-    pub(crate) fn with_difference(self, difference: u64, blank: u8) -> Self {
+    pub(crate) fn with_difference(self, difference: P, blank: u8) -> Self {
         Board {
             packed: self.packed ^ difference,
             blank,
         }
-    }
-
-    /// The legal blank moves, in [`SEARCH_ORDER`].
-    #[inline]
-    pub(crate) fn move_list(&self) -> &'static [BlankMove] {
-        // The mask lets the compiler drop the bounds check: blank < 16.
-        Self::MOVES[usize::from(self.blank) & 15].as_slice()
     }
 }
 

@@ -32,22 +32,23 @@ pub struct Target<const W: usize, const H: usize, P: Packing = u64> {
     shape: PhantomData<Board<W, H, P>>,
 }
 
-impl<const W: usize, const H: usize> Target<W, H> {
+impl<const W: usize, const H: usize, P: Packing> Target<W, H, P> {
     /// Measures toward `board`.
     #[must_use]
     #[inline]
-    pub fn new(board: &Board<W, H>) -> Self {
+    pub fn new(board: &Board<W, H, P>) -> Self {
         Target {
             cells: board.cells_of_tiles(),
             shape: PhantomData,
         }
     }
 
-    /// The cell of `tile` in the target board (`tile` below 16).
+    /// The cell of `tile` in the target board.
     #[must_use]
     #[inline]
     pub fn cell(&self, tile: u8) -> usize {
-        usize::from(self.cells[usize::from(tile & 15)])
+        // The mask drops the bounds check: tiles are below `P::SLOTS`.
+        usize::from(self.cells[usize::from(tile) & (P::SLOTS - 1)])
     }
 }
 
