@@ -23,10 +23,14 @@
 //! - [`Scenario`]: the queries of a Moving AI `.scen` file, each with its
 //!   optimal length and the tolerance its printing allows
 //!   ([`Query::accepts`]), all at once or one line at a time
-//!   ([`Scenario::lines`]). [`suite`] reads a benchmark from disk: the
-//!   scenario files (or folders of them) and the maps they name, each read
-//!   only when a regular file of bounded size, every query checked against
-//!   its map.
+//!   ([`Scenario::lines`]).
+//! - [`suite`]: a benchmark read from disk (the scenario files, or folders
+//!   of them, and the maps they name, each read only when a regular file
+//!   of bounded size, every query checked against its map), and a run of
+//!   it reported as `frontier grid` reports it: each search's length
+//!   judged ([`suite::Record`]), a summary per map and algorithm, or one
+//!   csv row per search. The caller runs the searches and labels them
+//!   with any type that names them ([`suite::Algorithm`]).
 //! - Movement models, chosen as a type parameter: [`Octile`] (8-connected,
 //!   diagonal √2, no corner cutting: the benchmark's rule),
 //!   [`CornerCutting`] (a diagonal may pass blocked cells),
@@ -49,7 +53,8 @@
 //!   Manhattan estimate multiplied by a weight ([`Inflated`]), the weight
 //!   read from text and checked against the map ([`WeightError`]).
 //! - [`svg`]: a map drawn once per search, side by side, with the cells
-//!   each expanded and its path.
+//!   each expanded and its path; [`svg::draw_query`] draws one query of a
+//!   suite from what each search did ([`svg::Trace`]).
 //! - [`cost`]: the fixed-point costs of octile steps, and the proof that
 //!   they never make a search return a longer path than the shortest.
 //!

@@ -2,8 +2,9 @@
 //! dark, open cells light), the cells a search expanded (tinted: forward
 //! blue, backward orange, both purple; optionally also ringed, for the few
 //! jump points of jump point search) and its path, the start and the goal.
-//! The caller runs the searches and names them; [`draw`] takes plain
-//! cells.
+//! The caller runs the searches; [`draw`] takes plain cells and the words
+//! around them, [`draw_query`] one query of a scenario and what each
+//! search of it did ([`Trace`]), and words them as `frontier grid` does.
 //!
 //! The SVG is written by hand. Every cell is one user unit; a row's run of
 //! equal cells is one rectangle, and the walls are drawn once and reused
@@ -33,7 +34,11 @@
 
 use std::fmt::Write as _;
 
+use frontier::Limit;
+
+use crate::Query;
 use crate::grid::{Grid, Terrain};
+use crate::suite::Algorithm;
 
 /// One search's panel: its name, its caption, and the cells it expanded
 /// and walked, each `(x, y)`.
@@ -71,6 +76,120 @@ pub fn number(value: f64) -> String {
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.to_owned()
+}
+
+/// What one search of a query did, as [`draw_query`] draws it: the cells
+/// it expanded, its path and how it ended, each cell `(x, y)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace<A> {
+    /// The algorithm ([`Algorithm::name`] is the panel's id,
+    /// [`Algorithm::label`] its heading).
+    pub algorithm: A,
+    /// The cells it expanded forward, in order (repeats kept).
+    pub forward: Vec<(usize, usize)>,
+    /// The cells it expanded backward (bidirectional searches).
+    pub backward: Vec<(usize, usize)>,
+    /// The path's cells from start to goal, empty if none was found.
+    pub path: Vec<(usize, usize)>,
+    /// The path's length.
+    pub length: Option<f64>,
+    /// Nodes expanded, as the search counts them.
+    pub expanded: u64,
+    /// The limit that stopped it, if one did.
+    pub stopped: Option<Limit>,
+    /// Whether the forward cells are also ringed: the few jump points of
+    /// jump point search among many cells, to be seen.
+    pub ring_forward: bool,
+}
+
+/// The SVG of `traces`, side by side ([`draw`]), each the map `grid` with
+/// the cells its search expanded and its path, captioned with the nodes
+/// expanded and the length found (or the limit that stopped it), under a
+/// heading naming the map (`name`), the query's line, its endpoints and
+/// its length.
+///
+/// # Example
+///
+/// ```
+/// use grid::suite::Algorithm;
+/// use grid::svg::{Trace, draw_query};
+/// use grid::{Grid, Scenario};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// struct AStar;
+///
+/// impl Algorithm for AStar {
+///     fn name(&self) -> &str {
+///         "astar"
+///     }
+///     fn label(&self) -> &str {
+///         "A*"
+///     }
+///     fn is_optimal(&self) -> bool {
+///         true
+///     }
+/// }
+///
+/// let grid = Grid::parse_map(b"type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n")?;
+/// let scenario = Scenario::parse(b"version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t2\n")?;
+/// let trace = Trace {
+///     algorithm: AStar,
+///     forward: vec![(0, 0), (1, 0)],
+///     backward: Vec::new(),
+///     path: vec![(0, 0), (1, 0), (2, 0)],
+///     length: Some(2.0),
+///     expanded: 2,
+///     stopped: None,
+///     ring_forward: false,
+/// };
+/// let svg = draw_query(&grid, "m.map", &scenario.queries[0], &[trace]);
+/// assert!(svg.contains("<title>m.map, line 2: (0, 0) to (2, 0), length 2</title>"));
+/// assert!(svg.contains(">2 expanded, length 2</text>"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+///
+/// If a cell of a trace is off the map.
+#[must_use]
+pub fn draw_query<A: Algorithm>(
+    grid: &Grid,
+    name: &str,
+    query: &Query,
+    traces: &[Trace<A>],
+) -> String {
+    let (ax, ay) = query.start;
+    let (bx, by) = query.goal;
+    let title = format!(
+        "{name}, line {}: ({ax}, {ay}) to ({bx}, {by}), length {}",
+        query.line,
+        number(query.optimal)
+    );
+    let captions: Vec<String> = traces
+        .iter()
+        .map(|trace| {
+            let outcome = match (trace.length, trace.stopped) {
+                (Some(length), _) => format!("length {}", number(length)),
+                (None, Some(limit)) => format!("stopped by its {limit}"),
+                (None, None) => "no path".to_owned(),
+            };
+            format!("{} expanded, {outcome}", trace.expanded)
+        })
+        .collect();
+    let panels: Vec<Panel<'_>> = traces
+        .iter()
+        .zip(&captions)
+        .map(|(trace, caption)| Panel {
+            id: trace.algorithm.name(),
+            label: trace.algorithm.label(),
+            caption,
+            forward: &trace.forward,
+            backward: &trace.backward,
+            path: &trace.path,
+            ring_forward: trace.ring_forward,
+        })
+        .collect();
+    draw(grid, &title, query.start, query.goal, &panels)
 }
 
 /// Escapes text for an SVG text node or attribute.

@@ -25,6 +25,7 @@ use std::path::Path as FilePath;
 use std::sync::Arc;
 
 use frontier::{Limits, OpenList};
+use grid::suite::LoadError;
 use grid::{
     Cell, Direction, Grid, Jps, Jump, JumpPoint, MapError, Octile, Query, Route, RouteError,
     ScenarioError,
@@ -32,7 +33,7 @@ use grid::{
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start};
 use crate::registry::{self, Algorithm, Capabilities, Heuristic, HeuristicRow, Kept};
-use crate::scenarios::{self, LoadError};
+use crate::scenarios;
 use crate::strategy::{Answer, Attempt, Path, SolveError, Strategy, timed};
 
 /// The octile distance.
@@ -379,7 +380,7 @@ pub static SCENARIO_FILES: Reader = Reader {
 pub fn read_scenarios(path: &FilePath) -> Result<Vec<BoardSet>, ScenarioFileError> {
     // The grid program's loader: regular files of bounded size only, maps
     // found by base name and read once, every query checked on its map.
-    let suite = scenarios::load(&[path.to_path_buf()], None).map_err(ScenarioFileError::from)?;
+    let suite = grid::suite::load(&[path.to_path_buf()], None).map_err(ScenarioFileError::from)?;
     // Each scenario's queries with their lines: `load` groups them by map.
     let mut queries: Vec<Vec<(usize, Instance)>> =
         suite.scenarios.iter().map(|_| Vec::new()).collect();

@@ -74,12 +74,11 @@ use super::{Invocation, Program};
 
 use crate::output::with_stdout;
 use crate::registry::Algorithm;
-use crate::scenarios::{
-    self, MovementKind, Record, RunError, Search, Settings, Suite, default_panels,
-};
+use crate::scenarios::{self, MovementKind, RunError, Search, Settings, default_panels};
 use clap::error::ErrorKind;
 use clap::{Parser, ValueEnum};
 use frontier_text::shown;
+use grid::suite::{Record, Suite, load, render_csv, render_summary, summarise};
 
 /// Solves Moving AI grid scenarios and checks every path and length.
 #[derive(Debug, Parser)]
@@ -166,7 +165,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
             "--max-nodes 0 would stop IDA* before its first node: give at least 1",
         );
     }
-    let suite = match scenarios::load(&args.inputs, args.maps.as_deref()) {
+    let suite = match load(&args.inputs, args.maps.as_deref()) {
         Ok(suite) => suite,
         Err(err) => {
             eprintln!("error: {err}");
@@ -190,15 +189,11 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
     let printed = with_stdout(|out| {
         match args.format {
             Format::Summary => {
-                let rows = scenarios::summarise(&suite, &settings, &records);
-                let peak = scenarios::peak_rss();
-                write!(
-                    out,
-                    "{}",
-                    scenarios::render_summary(&suite, &settings, &rows, peak)
-                )?;
+                let rows = summarise(&suite, &settings.algorithms, &records);
+                let summary = render_summary(&suite, &settings.setup(), &rows, peak_rss());
+                write!(out, "{summary}")?;
             }
-            Format::Csv => match scenarios::render_csv(&suite, &records) {
+            Format::Csv => match render_csv(&suite, &records) {
                 Ok(csv) => write!(out, "{csv}")?,
                 Err(err) => {
                     eprintln!("error: cannot write the csv: {err}");
@@ -242,11 +237,24 @@ fn draw(
     .map_err(|err| failed(&err))?;
     let set = &suite.maps[drawn.0];
     let (_, query) = &set.queries[drawn.1];
-    let svg = scenarios::draw_svg(&set.grid, &set.name, query, &panels);
+    let svg = grid::svg::draw_query(&set.grid, &set.name, query, &panels);
     std::fs::write(path, svg).map_err(|err| {
         eprintln!("error: cannot write {}: {err}", shown(path));
         ExitCode::FAILURE
     })
+}
+
+/// The process's peak resident set size in KiB, from `VmHWM` in
+/// `/proc/self/status`; `None` where there is no such file (not Linux).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
 }
 
 /// Reports a run that stopped; the exit status.
@@ -261,8 +269,8 @@ fn failed(err: &RunError) -> ExitCode {
 }
 
 /// Lists the wrong answers on stderr; the exit status.
-fn report(suite: &Suite, records: &[Record]) -> ExitCode {
-    let failures: Vec<&Record> = records.iter().filter(|r| r.is_failure()).collect();
+fn report(suite: &Suite, records: &[Record<Search>]) -> ExitCode {
+    let failures: Vec<&Record<Search>> = records.iter().filter(|r| r.is_failure()).collect();
     for record in failures.iter().take(LISTED) {
         let set = &suite.maps[record.map];
         let (scenario, query) = &set.queries[record.query];

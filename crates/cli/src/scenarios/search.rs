@@ -112,6 +112,21 @@ impl fmt::Display for Search {
     }
 }
 
+/// The grid crate's report labels each record with the search that made it.
+impl grid::suite::Algorithm for Search {
+    fn name(&self) -> &str {
+        Search::name(*self)
+    }
+
+    fn label(&self) -> &str {
+        Search::label(*self)
+    }
+
+    fn is_optimal(&self) -> bool {
+        Search::is_optimal(*self)
+    }
+}
+
 impl clap::ValueEnum for Search {
     fn value_variants<'a>() -> &'a [Self] {
         /// The list, made once.

@@ -1,37 +1,17 @@
 //! One query drawn once per algorithm, side by side: the searches run
 //! here, each noting the cells it expands ([`panels`]), and the grid
-//! crate draws them ([`grid::svg`]: the map, the cells each search
-//! expanded, tinted, the jump points of jump point search also ringed, and
-//! its path).
+//! crate draws them ([`grid::svg::draw_query`]: the map, the cells each
+//! search expanded, tinted, the jump points of jump point search also
+//! ringed, and its path).
 
-use frontier::Limit;
-use grid::svg::number;
-use grid::{Cardinal, Cell, CornerCutting, Grid, Octile, Query};
+use grid::suite::{ReplayBug, Suite};
+use grid::svg::Trace;
+use grid::{Cardinal, Cell, CornerCutting, Octile};
 
 use super::movement::{GridMovement, Searchers};
-use super::run::{ReplayBug, RunError, jump_tables_of, route};
+use super::run::{RunError, jump_tables_of, route};
 use super::search::{MovementKind, Search};
 use crate::registry::Algorithm;
-use grid::suite::Suite;
-
-/// One algorithm's search of the drawn query.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
-    /// The algorithm.
-    pub algorithm: Search,
-    /// The cells it expanded forward, `(x, y)`, in order (repeats kept).
-    pub forward: Vec<(usize, usize)>,
-    /// The cells it expanded backward (bidirectional searches).
-    pub backward: Vec<(usize, usize)>,
-    /// The path's cells from start to goal, empty if none was found.
-    pub path: Vec<(usize, usize)>,
-    /// The path's length.
-    pub length: Option<f64>,
-    /// Nodes expanded, as the search counts them.
-    pub expanded: u64,
-    /// The limit that stopped it, if one did.
-    pub stopped: Option<Limit>,
-}
 
 /// The query to draw: `(map, query)` indices, `index` of the first map's
 /// queries (the csv's `index` column) or, without one, its longest.
@@ -78,7 +58,9 @@ pub fn default_panels(movement: MovementKind) -> Vec<Search> {
 }
 
 /// Searches query `query` of map `map` with each of `algorithms`, noting
-/// the cells each expands.
+/// the cells each expands, for [`grid::svg::draw_query`]: a [`Trace`]
+/// per algorithm, those of jump point search (its few jump points)
+/// ringed.
 ///
 /// # Errors
 ///
@@ -94,7 +76,7 @@ pub fn panels(
     algorithms: &[Search],
     movement: MovementKind,
     max_nodes: u64,
-) -> Result<Vec<Panel>, RunError> {
+) -> Result<Vec<Trace<Search>>, RunError> {
     if let Some(refusal) = algorithms
         .iter()
         .find_map(|algorithm| algorithm.refusal(movement))
@@ -117,9 +99,9 @@ fn panels_as<M: GridMovement>(
     index: usize,
     algorithms: &[Search],
     max_nodes: u64,
-) -> Result<Vec<Panel>, RunError> {
+) -> Result<Vec<Trace<Search>>, RunError> {
     let set = &suite.maps[map];
-    let (scenario, query) = &set.queries[index];
+    let (_, query) = &set.queries[index];
     let route = route::<M>(set, query);
     let tables = jump_tables_of::<M>(set, algorithms)?;
     let xy = |cells: Vec<Cell>| -> Vec<(usize, usize)> {
@@ -132,19 +114,15 @@ fn panels_as<M: GridMovement>(
         let attempt = recording.attempt;
         let (path, length, stopped) = match attempt.outcome {
             Ok(Some(steps)) => {
-                let length = route.replay(&steps).map_err(|error| ReplayBug {
-                    scenario: suite.scenarios[*scenario].clone(),
-                    line: query.line,
-                    map: set.name.clone(),
-                    algorithm: Some(algorithm),
-                    error,
-                })?;
+                let length = route
+                    .replay(&steps)
+                    .map_err(|error| ReplayBug::new(suite, (map, index), Some(algorithm), error))?;
                 (xy(route.cells(&steps)), Some(length.value()), None)
             }
             Ok(None) => (Vec::new(), None, None),
             Err(limit) => (Vec::new(), None, Some(limit)),
         };
-        panels.push(Panel {
+        panels.push(Trace {
             algorithm,
             forward: xy(recording.forward),
             backward: xy(recording.backward),
@@ -152,46 +130,8 @@ fn panels_as<M: GridMovement>(
             length,
             expanded: attempt.expanded,
             stopped,
+            ring_forward: algorithm.algorithm() == Algorithm::Jps,
         });
     }
     Ok(panels)
-}
-
-/// The SVG of `panels`, side by side, each the map `grid` with the cells
-/// its search expanded and its path, under a heading naming the map
-/// (`name`) and the query.
-#[must_use]
-pub fn draw_svg(grid: &Grid, name: &str, query: &Query, panels: &[Panel]) -> String {
-    let (ax, ay) = query.start;
-    let (bx, by) = query.goal;
-    let title = format!(
-        "{name}, line {}: ({ax}, {ay}) to ({bx}, {by}), length {}",
-        query.line,
-        number(query.optimal)
-    );
-    let captions: Vec<String> = panels
-        .iter()
-        .map(|panel| {
-            let outcome = match (panel.length, panel.stopped) {
-                (Some(length), _) => format!("length {}", number(length)),
-                (None, Some(limit)) => format!("stopped by its {limit}"),
-                (None, None) => "no path".to_owned(),
-            };
-            format!("{} expanded, {outcome}", panel.expanded)
-        })
-        .collect();
-    let drawn: Vec<grid::svg::Panel<'_>> = panels
-        .iter()
-        .zip(&captions)
-        .map(|(panel, caption)| grid::svg::Panel {
-            id: panel.algorithm.name(),
-            label: panel.algorithm.label(),
-            caption,
-            forward: &panel.forward,
-            backward: &panel.backward,
-            path: &panel.path,
-            ring_forward: panel.algorithm.algorithm() == Algorithm::Jps,
-        })
-        .collect();
-    grid::svg::draw(grid, &title, query.start, query.goal, &drawn)
 }

@@ -1,7 +1,10 @@
-//! Unit tests of the grid program's logic on small maps written here.
+//! Unit tests of the grid program's searches on small maps written here:
+//! each run judged, summarised and drawn by the grid crate.
 
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use grid::suite::{Verdict, load, render_csv, render_summary, summarise};
+use grid::svg::draw_query;
 
 use super::*;
 use crate::registry::Algorithm;
@@ -82,9 +85,9 @@ fn every_algorithm_is_optimal_under_every_movement_it_accepts() {
             );
             assert!(!record.is_failure(), "{movement}: {record:?}");
         }
-        let rows = summarise(&suite, &settings, &records);
+        let rows = summarise(&suite, &settings.algorithms, &records);
         assert_eq!(rows.len(), algorithms.len(), "one map: no total rows");
-        let text = render_summary(&suite, &settings, &rows, Some(2048));
+        let text = render_summary(&suite, &settings.setup(), &rows, Some(2048));
         assert!(
             text.starts_with("1 scenario file, 1 map, 3 queries;"),
             "{text}"
@@ -97,33 +100,6 @@ fn every_algorithm_is_optimal_under_every_movement_it_accepts() {
         );
     }
     let _ = std::fs::remove_dir_all(dir);
-}
-
-#[test]
-fn lengths_are_judged_with_the_printed_tolerance() {
-    let grid = grid::Grid::parse_map(MAP.as_bytes()).unwrap();
-    let scenario = grid::Scenario::parse(SCEN.as_bytes()).unwrap();
-    scenario.check(&grid).unwrap();
-    let around = Expected::of_query(&scenario.queries[0]);
-    assert_eq!(around.length, Some(6.41421));
-    let exact = 5.0 + std::f64::consts::SQRT_2;
-    assert_eq!(around.judge(Some(exact)), Verdict::Optimal);
-    assert_eq!(around.judge(Some(exact + 0.01)), Verdict::Longer);
-    assert_eq!(around.judge(Some(exact - 0.01)), Verdict::Wrong);
-    assert_eq!(around.judge(None), Verdict::Wrong);
-    // Start = goal: length 0, a path of no steps.
-    let here = Expected::of_query(&scenario.queries[1]);
-    assert_eq!(here.judge(Some(0.0)), Verdict::Optimal);
-    // 0 between two different cells: the benchmark's "no path".
-    let mut none = scenario.queries[2].clone();
-    none.optimal = 0.0;
-    let none = Expected::of_query(&none);
-    assert_eq!(none.length, None);
-    assert_eq!(none.judge(None), Verdict::Optimal);
-    assert_eq!(none.judge(Some(5.0)), Verdict::Wrong);
-    let measured = Expected::measured(Some(exact));
-    assert_eq!(measured.judge(Some(exact)), Verdict::Optimal);
-    assert_eq!(measured.judge(Some(exact + 1e-6)), Verdict::Longer);
 }
 
 #[test]
@@ -166,9 +142,9 @@ fn idastar_stops_at_its_node_limit_without_failing() {
     assert_eq!(records[1].verdict, Verdict::Optimal);
     assert_eq!(records[2].verdict, stopped);
     assert!(records.iter().all(|record| !record.is_failure()));
-    let rows = summarise(&suite, &settings, &records);
+    let rows = summarise(&suite, &settings.algorithms, &records);
     assert_eq!(rows[0].stopped, 2);
-    let text = render_summary(&suite, &settings, &rows, None);
+    let text = render_summary(&suite, &settings.setup(), &rows, None);
     assert!(
         text.contains("IDA*: 2 of 3 queries stopped at --max-nodes 2 (counted, not failed)"),
         "{text}"
@@ -203,13 +179,13 @@ fn a_memory_stop_is_named_and_fails_the_run() {
         "--max-nodes is counted, not failed"
     );
     assert_eq!(records[0].limit(), Some(frontier::Limit::Memory));
-    let rows = summarise(&suite, &settings, &records);
+    let rows = summarise(&suite, &settings.algorithms, &records);
     assert_eq!((rows[0].stopped, rows[1].stopped), (1, 2));
     assert_eq!(
         rows[1].stopped_by,
         [(frontier::Limit::Memory, 1), (frontier::Limit::Expanded, 1)]
     );
-    let text = render_summary(&suite, &settings, &rows, None);
+    let text = render_summary(&suite, &settings.setup(), &rows, None);
     assert!(
         text.contains(
             "Dijkstra: 1 of 3 queries stopped by its memory limit (not answered, so the run fails)"
@@ -234,160 +210,6 @@ fn a_memory_stop_is_named_and_fails_the_run() {
     assert!(
         csv.lines().nth(1).unwrap().ends_with(",memory limit"),
         "{csv}"
-    );
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-#[test]
-fn many_maps_are_grouped_and_summarised_in_linear_time() {
-    // 20,000 lines naming 2,000 maps in turn: each map read once, its ten
-    // queries in file order. (The loader searched the maps named so far
-    // for every line, and the summary scanned every record for every map.)
-    let dir = scratch("many-maps");
-    let maps = 2_000;
-    let mut scen = String::from("version 1\n");
-    for i in 0..20_000 {
-        let m = i % maps;
-        if i < maps {
-            std::fs::write(
-                dir.join(format!("m{m}.map")),
-                "height 1\nwidth 2\nmap\n..\n",
-            )
-            .unwrap();
-        }
-        writeln!(scen, "{}\tdir/m{m}.map\t2\t1\t0\t0\t1\t0\t1", i / maps).unwrap();
-    }
-    std::fs::write(dir.join("many.scen"), scen).unwrap();
-    let suite = load(&[dir.join("many.scen")], None).unwrap();
-    assert_eq!((suite.maps.len(), suite.query_count()), (maps, 20_000));
-    for (m, set) in suite.maps.iter().enumerate() {
-        assert_eq!(set.name, format!("m{m}.map"));
-        let lines: Vec<usize> = set.queries.iter().map(|(_, q)| q.line).collect();
-        let expected: Vec<usize> = (0..10).map(|k| 2 + m + k * maps).collect();
-        assert_eq!(lines, expected, "{}", set.name);
-        let buckets: Vec<u32> = set.queries.iter().map(|(_, q)| q.bucket).collect();
-        assert_eq!(buckets, (0..10).collect::<Vec<u32>>());
-        // One name kept per map, shared by its queries.
-        assert!(
-            set.queries
-                .windows(2)
-                .all(|w| std::sync::Arc::ptr_eq(&w[0].1.map, &w[1].1.map))
-        );
-    }
-    // Records as `run` makes them, without searching: one per query.
-    let settings = settings(&[Search::Registry(Algorithm::AStar)], MovementKind::Octile);
-    let records: Vec<Record> = suite
-        .maps
-        .iter()
-        .enumerate()
-        .flat_map(|(map, set)| {
-            (0..set.queries.len()).map(move |query| Record {
-                map,
-                query,
-                algorithm: Search::Registry(Algorithm::AStar),
-                expected: Expected::measured(Some(1.0)),
-                found: Some(1.0),
-                verdict: Verdict::Optimal,
-                expanded: 2,
-                peak_stored: 3,
-                elapsed: std::time::Duration::from_micros(u64::try_from(query).unwrap()),
-            })
-        })
-        .collect();
-    let rows = summarise(&suite, &settings, &records);
-    assert_eq!(rows.len(), maps + 1, "a row per map and the total");
-    assert!(
-        rows[..maps]
-            .iter()
-            .all(|row| row.queries == 10 && row.optimal == 10)
-    );
-    assert_eq!(rows[3].median, std::time::Duration::from_micros(5));
-    assert_eq!(rows[maps].map, None);
-    assert_eq!(rows[maps].queries, 20_000);
-    assert_eq!(rows[maps].max, std::time::Duration::from_micros(9));
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-#[test]
-fn load_errors_name_the_file_and_the_line() {
-    let message =
-        |inputs: &[PathBuf], maps: Option<&Path>| load(inputs, maps).unwrap_err().to_string();
-    let (dir, scen) = files("missing", None, SCEN);
-    assert_eq!(
-        message(std::slice::from_ref(&scen), None),
-        format!(
-            "{}: line 2: the map \"maps/small.map\": cannot read {}: No such file or directory (os error 2)",
-            scen.display(),
-            dir.join("small.map").display()
-        )
-    );
-    // --maps is where the map is looked for.
-    let (elsewhere, _) = files("elsewhere", Some(MAP), "");
-    assert!(load(std::slice::from_ref(&scen), Some(&elsewhere)).is_ok());
-
-    let (_, scen) = files("ragged", Some(&MAP.replace(".@@@..", ".@@@.")), SCEN);
-    assert_eq!(
-        message(std::slice::from_ref(&scen), None),
-        format!(
-            "{}: line 6: row 1 has 5 cells, expected 6 (the width)",
-            scen.with_file_name("small.map").display()
-        )
-    );
-    let (_, scen) = files(
-        "blocked",
-        Some(MAP),
-        &SCEN.replace("\t0\t2\t5\t0\t", "\t1\t1\t5\t0\t"),
-    );
-    assert_eq!(
-        message(std::slice::from_ref(&scen), None),
-        format!(
-            "{}: line 2: the start (1, 1) is a blocked cell",
-            scen.display()
-        )
-    );
-    let (_, scen) = files("empty", Some(MAP), "version 1\n");
-    assert_eq!(
-        message(std::slice::from_ref(&scen), None),
-        format!("{}: no queries", scen.display())
-    );
-    let folder = scratch("no-scen");
-    std::fs::write(folder.join("small.map"), MAP).unwrap();
-    assert_eq!(
-        message(std::slice::from_ref(&folder), None),
-        format!("{}: a directory with no .scen files", folder.display())
-    );
-    assert_eq!(
-        message(&[PathBuf::from("/dev/null")], None),
-        "/dev/null: not a regular file but a device"
-    );
-    for name in [
-        "missing",
-        "elsewhere",
-        "ragged",
-        "blocked",
-        "empty",
-        "no-scen",
-    ] {
-        let _ = std::fs::remove_dir_all(scratch(name));
-    }
-}
-
-#[test]
-fn scenarios_naming_one_map_share_it() {
-    let (dir, first) = files("shared", Some(MAP), SCEN);
-    let second = dir.join("again.scen");
-    std::fs::write(&second, SCEN).unwrap();
-    let suite = load(&[first, second], None).unwrap();
-    assert_eq!(suite.scenarios.len(), 2);
-    assert_eq!(suite.maps.len(), 1);
-    assert_eq!(suite.maps[0].name, "small.map");
-    assert_eq!(suite.maps[0].queries.len(), 6);
-    assert_eq!(suite.maps[0].queries[3].0, 1, "the second file's queries");
-    // A folder: its .scen files, sorted.
-    let suite = load(std::slice::from_ref(&dir), None).unwrap();
-    assert_eq!(
-        suite.scenarios,
-        [dir.join("again.scen"), dir.join("small.scen")]
     );
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -463,7 +285,7 @@ fn the_drawing_has_a_panel_per_search_and_merges_runs() {
     }
     assert!(!drawn[2].backward.is_empty(), "MM searches backward too");
     let set = &suite.maps[0];
-    let svg = draw_svg(&set.grid, &set.name, &set.queries[0].1, &drawn);
+    let svg = draw_query(&set.grid, &set.name, &set.queries[0].1, &drawn);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("class=\"panel\"").count(), 3);

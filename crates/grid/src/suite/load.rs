@@ -1,6 +1,6 @@
-//! A Moving AI benchmark read from disk: scenario files (or folders of
-//! them) and the maps they name, each checked against the other, with
-//! errors that name the file and the line.
+//! [`load`]: a Moving AI benchmark read from disk, scenario files (or
+//! folders of them) and the maps they name, each checked against the
+//! other, with errors that name the file and the line.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -9,6 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::{MapSet, Suite};
 use crate::{Grid, MapError, Query, Scenario, ScenarioError};
 use frontier_text::{ReadError, TokenExcerpt};
 
@@ -134,37 +135,6 @@ impl fmt::Display for Shown<'_> {
             }
             _ => write!(f, "{}", self.0.display()),
         }
-    }
-}
-
-/// A map and the queries on it, from one or more scenario files.
-#[derive(Debug)]
-pub struct MapSet {
-    /// The map's file name (`arena.map`), as the output names it.
-    pub name: String,
-    /// Where it was read from.
-    pub path: PathBuf,
-    /// The map.
-    pub grid: Grid,
-    /// The queries, in the order of the scenario files and their lines,
-    /// each with the index of its scenario file in [`Suite::scenarios`].
-    pub queries: Vec<(usize, Query)>,
-}
-
-/// Everything to run: the scenario files read and their maps.
-#[derive(Debug, Default)]
-pub struct Suite {
-    /// The scenario files, in the order given (a folder's sorted by name).
-    pub scenarios: Vec<PathBuf>,
-    /// The maps, in the order their first query appears.
-    pub maps: Vec<MapSet>,
-}
-
-impl Suite {
-    /// The number of queries on all maps.
-    #[must_use]
-    pub fn query_count(&self) -> usize {
-        self.maps.iter().map(|map| map.queries.len()).sum()
     }
 }
 

@@ -1,5 +1,6 @@
-//! What a run prints: a summary per map and algorithm, or one csv row per
-//! search.
+//! What a run prints: a summary per map and algorithm ([`summarise`],
+//! [`render_summary`]), or one csv row per search ([`render_csv`],
+//! [`write_csv`]).
 
 use std::fmt::Write as _;
 use std::io;
@@ -7,17 +8,36 @@ use std::time::Duration;
 
 use frontier::Limit;
 
-use super::run::{Record, Settings, Verdict};
-use super::search::Search;
-use grid::suite::Suite;
+use super::{Algorithm, Record, Suite, Verdict};
+
+/// How a run was made, as its summary states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup<'a, A> {
+    /// The algorithms, in the order of the rows.
+    pub algorithms: &'a [A],
+    /// The movement's name: `octile`, `corner-cutting`, `cardinal`
+    /// ([`Movement::NAME`](crate::Movement::NAME)).
+    pub movement: &'a str,
+    /// Whether each length was checked against the scenario file's
+    /// ([`Expected::of_query`](super::Expected::of_query), the optimum
+    /// under octile movement), else against plain A*'s under `movement`
+    /// ([`Expected::measured`](super::Expected::measured)).
+    pub scenario_lengths: bool,
+    /// The expansions a search may make before it is stopped without
+    /// failing the run ([`Limit::Expanded`]).
+    pub max_expanded: u64,
+    /// What the notes call that limit: `frontier grid` names its option,
+    /// `--max-nodes`.
+    pub max_expanded_name: &'a str,
+}
 
 /// One line of the summary: one algorithm on one map, or on all.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub struct Row<A> {
     /// The map's index in [`Suite::maps`], `None` for the total.
     pub map: Option<usize>,
     /// The algorithm.
-    pub algorithm: Search,
+    pub algorithm: A,
     /// Queries searched.
     pub queries: usize,
     /// Answered with the shortest length (or no path where there is none).
@@ -44,7 +64,7 @@ pub struct Row {
     pub peak_stored: usize,
 }
 
-impl Row {
+impl<A: Algorithm> Row<A> {
     /// The row of `records` (one algorithm's on one map or on all, not
     /// empty).
     #[expect(
@@ -53,9 +73,12 @@ impl Row {
     )]
     fn of<'r>(
         map: Option<usize>,
-        algorithm: Search,
-        records: impl Iterator<Item = &'r Record> + Clone,
-    ) -> Row {
+        algorithm: A,
+        records: impl Iterator<Item = &'r Record<A>> + Clone,
+    ) -> Row<A>
+    where
+        A: 'r,
+    {
         let mut row = Row {
             map,
             algorithm,
@@ -138,18 +161,23 @@ fn by_halving<I: Iterator<Item = u64> + Clone>(values: &I, rank: usize) -> u64 {
     high
 }
 
-/// The summary's rows: each map with each algorithm (in the order of
-/// `settings`), then, if there is more than one map, each algorithm over
-/// all of them.
+/// The summary's rows: each map with each of `algorithms` (in that
+/// order), then, if there is more than one map, each algorithm over all
+/// of them. An algorithm with no record on a map has no row for it.
 ///
 /// # Complexity
 ///
-/// Linear in the records as [`run`](super::run) orders them (map by
-/// map): each map's rows read the span of records from its first to its
-/// last. The memory is the rows and, for a median, a copy of one row's
-/// times if it can be had (else none).
+/// Linear in the records if they come map by map (as `frontier grid`
+/// makes them: map by map, query by query, algorithm by algorithm): each
+/// map's rows read the span of records from its first to its last. The
+/// memory is the rows and, for a median, a copy of one row's times if it
+/// can be had (else none).
 #[must_use]
-pub fn summarise(suite: &Suite, settings: &Settings, records: &[Record]) -> Vec<Row> {
+pub fn summarise<A: Algorithm>(
+    suite: &Suite,
+    algorithms: &[A],
+    records: &[Record<A>],
+) -> Vec<Row<A>> {
     // Where each map's records are: from its first to past its last.
     let mut spans: Vec<Option<(usize, usize)>> = vec![None; suite.maps.len()];
     for (index, record) in records.iter().enumerate() {
@@ -161,7 +189,7 @@ pub fn summarise(suite: &Suite, settings: &Settings, records: &[Record]) -> Vec<
     let mut rows = Vec::new();
     for (map, span) in spans.into_iter().enumerate() {
         let Some((first, end)) = span else { continue };
-        for &algorithm in &settings.algorithms {
+        for &algorithm in algorithms {
             let mine = records[first..end]
                 .iter()
                 .filter(move |r| r.map == map && r.algorithm == algorithm);
@@ -171,7 +199,7 @@ pub fn summarise(suite: &Suite, settings: &Settings, records: &[Record]) -> Vec<
         }
     }
     if suite.maps.len() > 1 {
-        for &algorithm in &settings.algorithms {
+        for &algorithm in algorithms {
             let mine = records.iter().filter(move |r| r.algorithm == algorithm);
             if mine.clone().next().is_some() {
                 rows.push(Row::of(None, algorithm, mine));
@@ -191,23 +219,24 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// The summary as text: a line on what was checked, the table, which
-/// algorithms are optimal, how many searches a limit stopped, and the
-/// peak memory (`rss_kib`: the process's peak resident set, if known).
+/// The summary of `rows` ([`summarise`]) as text: a line on what was
+/// checked (`setup`), the table, which algorithms are optimal, how many
+/// searches a limit stopped, and the peak memory (`rss_kib`: the
+/// process's peak resident set, if known).
 #[must_use]
-pub fn render_summary(
+pub fn render_summary<A: Algorithm>(
     suite: &Suite,
-    settings: &Settings,
-    rows: &[Row],
+    setup: &Setup<'_, A>,
+    rows: &[Row<A>],
     rss_kib: Option<u64>,
 ) -> String {
     let mut out = String::new();
-    let check = if settings.movement.scenario_lengths_hold() {
+    let check = if setup.scenario_lengths {
         "lengths checked against the scenario files".to_owned()
     } else {
         format!(
             "the scenario files' lengths assume octile movement, so each length is checked against plain A*'s under {} movement instead",
-            settings.movement
+            setup.movement
         )
     };
     // cannot fail: writing to a String
@@ -217,16 +246,16 @@ pub fn render_summary(
         plural(suite.scenarios.len(), "scenario file", "scenario files"),
         plural(suite.maps.len(), "map", "maps"),
         plural(suite.query_count(), "query", "queries"),
-        settings.movement
+        setup.movement
     );
     render_table(&mut out, suite, rows);
-    render_notes(&mut out, settings, rows, rss_kib);
+    render_notes(&mut out, setup, rows, rss_kib);
     out
 }
 
 /// Appends the table of `rows`.
-fn render_table(out: &mut String, suite: &Suite, rows: &[Row]) {
-    let name = |row: &Row| row.map.map_or("total", |m| suite.maps[m].name.as_str());
+fn render_table<A: Algorithm>(out: &mut String, suite: &Suite, rows: &[Row<A>]) {
+    let name = |row: &Row<A>| row.map.map_or("total", |m| suite.maps[m].name.as_str());
     let map_width = rows
         .iter()
         .map(|row| name(row).len())
@@ -276,16 +305,21 @@ fn render_table(out: &mut String, suite: &Suite, rows: &[Row]) {
 }
 
 /// Appends which algorithms are optimal, the searches stopped by each
-/// limit (IDA*'s `--max-nodes` counted, any other failing the run, see
+/// limit (the expansion limit counted, any other failing the run, see
 /// [`Record::is_failure`]), and the peak memory.
-fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Option<u64>) {
-    let (optimal, other): (Vec<Search>, Vec<Search>) = settings
+fn render_notes<A: Algorithm>(
+    out: &mut String,
+    setup: &Setup<'_, A>,
+    rows: &[Row<A>],
+    rss_kib: Option<u64>,
+) {
+    let (optimal, other): (Vec<A>, Vec<A>) = setup
         .algorithms
         .iter()
         .partition(|algorithm| algorithm.is_optimal());
-    let labels = |list: &[Search]| {
+    let labels = |list: &[A]| {
         list.iter()
-            .map(|a| a.label())
+            .map(Algorithm::label)
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -304,7 +338,7 @@ fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Op
         );
     }
     // The totals: the last row of each algorithm.
-    let totals: Vec<&Row> = settings
+    let totals: Vec<&Row<A>> = setup
         .algorithms
         .iter()
         .filter_map(|&algorithm| rows.iter().rev().find(|row| row.algorithm == algorithm))
@@ -318,8 +352,8 @@ fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Op
             let _ = if limit == Limit::Expanded {
                 writeln!(
                     out,
-                    "{label}: {count} of {of} stopped at --max-nodes {} (counted, not failed)",
-                    settings.max_nodes
+                    "{label}: {count} of {of} stopped at {} {} (counted, not failed)",
+                    setup.max_expanded_name, setup.max_expanded
                 )
             } else {
                 writeln!(
@@ -350,20 +384,6 @@ fn render_notes(out: &mut String, settings: &Settings, rows: &[Row], rss_kib: Op
     }
 }
 
-/// The process's peak resident set size in KiB, from `VmHWM` in
-/// `/proc/self/status`; `None` where there is no such file (not Linux).
-#[must_use]
-pub fn peak_rss() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    line.trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
-}
-
 /// One csv row per search, with a header: `map, algorithm, index,
 /// start_x, start_y, goal_x, goal_y, optimal, found, expanded, micros,
 /// stopped`. `optimal` is the length to match (the scenario's under octile
@@ -376,7 +396,10 @@ pub fn peak_rss() -> Option<u64> {
 /// # Errors
 ///
 /// The csv writer's, which cannot happen writing to memory.
-pub fn render_csv(suite: &Suite, records: &[Record]) -> Result<String, csv::Error> {
+pub fn render_csv<A: Algorithm>(
+    suite: &Suite,
+    records: &[Record<A>],
+) -> Result<String, csv::Error> {
     let mut bytes = Vec::new();
     write_csv(suite, records, &mut bytes)?;
     // cannot fail: every field written is UTF-8
@@ -389,7 +412,11 @@ pub fn render_csv(suite: &Suite, records: &[Record]) -> Result<String, csv::Erro
 /// # Errors
 ///
 /// The csv writer's: `out`'s write errors.
-pub fn write_csv(suite: &Suite, records: &[Record], out: impl io::Write) -> Result<(), csv::Error> {
+pub fn write_csv<A: Algorithm>(
+    suite: &Suite,
+    records: &[Record<A>],
+    out: impl io::Write,
+) -> Result<(), csv::Error> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record([
         "map",
