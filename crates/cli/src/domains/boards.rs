@@ -11,7 +11,7 @@ use sliding_puzzle::heuristic::Max;
 use sliding_puzzle::heuristic::pdb::{FIFTEEN_5_5_5, FIFTEEN_6_6_3, FIFTEEN_7_8, FIFTEEN_7_8_MORE};
 use sliding_puzzle::{
     AnyBoard, Board, Eight, EightTable, Fifteen, LinearConflict, Manhattan, Misplaced, Move,
-    Puzzle, PuzzleState, Zero, format_moves,
+    Packing, Puzzle, PuzzleState, Zero, format_moves,
 };
 
 use self::heuristics::BoardHeuristic;
@@ -110,8 +110,8 @@ pub fn start(board: AnyBoard) -> Start {
 }
 
 /// `moves` as the path of `board`, or why they do not solve it.
-fn path<const W: usize, const H: usize>(
-    board: Board<W, H>,
+fn path<const W: usize, const H: usize, P: Packing>(
+    board: Board<W, H, P>,
     moves: Vec<Move>,
 ) -> Result<Path, String> {
     board
@@ -290,13 +290,16 @@ impl<const W: usize, const H: usize> Domain for Boards<W, H> {
     }
 }
 
-/// Something done with a heuristic of `W`×`H` boards, whatever its type:
-/// what [`with_heuristic`] hands the heuristic it builds to.
-trait WithHeuristic<const W: usize, const H: usize> {
+/// Something done with a heuristic of `W`×`H` boards packed in `P`,
+/// whatever its type: what a domain's `with_heuristic` hands the heuristic
+/// it builds to.
+pub(crate) trait WithHeuristic<const W: usize, const H: usize, P: Packing = u64> {
     /// What it gives.
     type Output;
     /// Does it with `heuristic`.
-    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
+    fn call<Hr: sliding_puzzle::Heuristic<W, H, P> + Sync>(self, heuristic: Hr) -> Self::Output
+    where
+        Puzzle<W, H, Hr, P>: Searchable<State = PuzzleState<W, H, P>, Action = Move, Cost = u32>;
 }
 
 /// Builds `name`'s heuristic for `W`×`H` boards (loading or building its
@@ -354,26 +357,29 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
 }
 
 /// Builds a heuristic and nothing more: [`Domain::prepare`].
-struct Build;
+pub(crate) struct Build;
 
-impl<const W: usize, const H: usize> WithHeuristic<W, H> for Build {
+impl<const W: usize, const H: usize, P: Packing> WithHeuristic<W, H, P> for Build {
     type Output = ();
-    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, _: Hr) {}
+    fn call<Hr: sliding_puzzle::Heuristic<W, H, P> + Sync>(self, _: Hr) {}
 }
 
 /// One board searched by one strategy, once its heuristic is built.
-struct Search<'a, const W: usize, const H: usize> {
-    instances: &'static str,
-    board: Board<W, H>,
-    strategy: Strategy,
-    limits: &'a Limits<u32>,
-    kept: &'a mut Kept<PuzzleState<W, H>, Move>,
+pub(crate) struct Search<'a, const W: usize, const H: usize, P: Packing = u64> {
+    pub(crate) instances: &'static str,
+    pub(crate) board: Board<W, H, P>,
+    pub(crate) strategy: Strategy,
+    pub(crate) limits: &'a Limits<u32>,
+    pub(crate) kept: &'a mut Kept<PuzzleState<W, H, P>, Move>,
 }
 
-impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
+impl<const W: usize, const H: usize, P: Packing> WithHeuristic<W, H, P> for Search<'_, W, H, P> {
     type Output = Result<Attempt, SolveError>;
 
-    fn call<Hr: sliding_puzzle::Heuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
+    fn call<Hr: sliding_puzzle::Heuristic<W, H, P> + Sync>(self, heuristic: Hr) -> Self::Output
+    where
+        Puzzle<W, H, Hr, P>: Searchable<State = PuzzleState<W, H, P>, Action = Move, Cost = u32>,
+    {
         let Search {
             instances,
             board,
@@ -382,15 +388,30 @@ impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
             kept,
         } = self;
         let puzzle = Puzzle::new(board, heuristic);
-        let (result, elapsed) = timed(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
-        let Some(result) = result else {
-            return Err(SolveError::cannot_run(strategy, instances));
-        };
-        let line = || board.to_line();
-        Attempt::of_search::<Puzzle<W, H, Hr>>(result, elapsed, (strategy, &line), |moves| {
-            path(board, moves)
-        })
+        let searched = timed(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
+        attempt::<Puzzle<W, H, Hr, P>, W, H, P>(instances, board, strategy, searched)
     }
+}
+
+/// The attempt a search of `board` made, its solution replayed: an error
+/// if the problem's type could not run the strategy (its domain refuses
+/// it first).
+pub(crate) fn attempt<Pr, const W: usize, const H: usize, P: Packing>(
+    instances: &'static str,
+    board: Board<W, H, P>,
+    strategy: Strategy,
+    (result, elapsed): (Option<ResultOf<Pr>>, std::time::Duration),
+) -> Result<Attempt, SolveError>
+where
+    Pr: frontier::SearchProblem<Action = Move, Cost = u32>,
+{
+    let Some(result) = result else {
+        return Err(SolveError::cannot_run(strategy, instances));
+    };
+    let line = || board.to_line();
+    Attempt::of_search::<Pr>(result, elapsed, (strategy, &line), |moves| {
+        path(board, moves)
+    })
 }
 
 /// Boards search in place (IDA*), backward (bidirectional BFS, MM, NBS),

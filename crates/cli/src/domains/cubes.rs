@@ -6,10 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path as FilePath, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use cube::{
-    CornerSpace, Cube, CubeState, Databases, EdgeSpace, KORF_EDGES_A, KORF_EDGES_B, Move, Rubik,
-    SEVEN_EDGES, Sequence,
-};
+use cube::{CornerSpace, Cube, CubeState, Databases, EdgeSpace, Move, Rubik, Sequence};
 use frontier::Limits;
 use pattern_db::{BuildProgress, PatternTable};
 
@@ -239,24 +236,12 @@ fn load(cache_dir: &FilePath, heuristic: Heuristic) -> Result<Tables, String> {
         h if h == CORNER_DATABASE => corners_only(CornerSpace::Full)
             .map(Tables::Sixes)
             .map_err(error),
-        h if h == KORF_1997 => Databases::load_or_build(
-            cache_dir,
-            Some(CornerSpace::Full),
-            &[KORF_EDGES_A, KORF_EDGES_B],
-            false,
-            report,
-        )
-        .map(|(databases, _)| Tables::Sixes(databases))
-        .map_err(error),
-        h if h == SEVEN_EDGE_DATABASES => Databases::load_or_build(
-            cache_dir,
-            Some(CornerSpace::Full),
-            &SEVEN_EDGES,
-            false,
-            report,
-        )
-        .map(|(databases, _)| Tables::Sevens(databases))
-        .map_err(error),
+        h if h == KORF_1997 => Databases::korf1997(cache_dir, false, report)
+            .map(|(databases, _)| Tables::Sixes(databases))
+            .map_err(error),
+        h if h == SEVEN_EDGE_DATABASES => Databases::sevens(cache_dir, false, report)
+            .map(|(databases, _)| Tables::Sevens(databases))
+            .map_err(error),
         _ => Ok(Tables::Zero(Databases::none())),
     }
 }

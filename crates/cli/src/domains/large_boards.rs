@@ -8,15 +8,16 @@ use sliding_puzzle::heuristic::pdb::large::{
 };
 use sliding_puzzle::{
     LargeBoard, LargeHeuristic, LargePuzzle, LargeState, LinearConflict, Manhattan, Misplaced,
-    Move, Zero, format_moves,
+    Move, Zero,
 };
 
 use crate::domain::{Context, Domain, DomainInfo};
 use crate::domains::boards::heuristics::{self, BoardHeuristic};
+use crate::domains::boards::{Build, Search, WithHeuristic, attempt};
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
 };
-use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
+use crate::strategy::{Attempt, SolveError, Strategy, timed};
 
 /// `W`×`H` sliding boards of up to 25 cells ([`LargeBoard`]), the domain.
 #[derive(Debug, Default)]
@@ -24,18 +25,6 @@ pub struct LargeBoards<const W: usize, const H: usize>;
 
 /// 5x5 boards: the 24-puzzle.
 pub static TWENTYFOUR: LargeBoards<5, 5> = LargeBoards;
-
-/// `moves` as the path of `board`, or why they do not solve it.
-fn path<const W: usize, const H: usize>(
-    board: LargeBoard<W, H>,
-    moves: Vec<Move>,
-) -> Result<Path, String> {
-    board
-        .verify_solution(&moves)
-        .map_err(|err| err.to_string())?;
-    let text = format_moves(&moves);
-    Ok(Path::new(moves, text, "moves"))
-}
 
 impl<const W: usize, const H: usize> DomainInfo for LargeBoards<W, H> {
     fn name(&self) -> &'static str {
@@ -129,7 +118,7 @@ impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
                 let (result, elapsed) = timed(|| {
                     registry::in_place(strategy.algorithm, &puzzle, limits, &mut kept.direct)
                 });
-                return attempt::<W, H, DirectPuzzle<'_, W, H>>(
+                return attempt::<DirectPuzzle<'_, W, H>, W, H, u128>(
                     self.instances(),
                     *board,
                     strategy,
@@ -152,17 +141,9 @@ impl<const W: usize, const H: usize> Domain for LargeBoards<W, H> {
     }
 }
 
-/// Something done with a heuristic of large `W`×`H` boards.
-trait WithHeuristic<const W: usize, const H: usize> {
-    /// What it gives.
-    type Output;
-    /// Does it with `heuristic`.
-    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output;
-}
-
 /// Builds `name`'s heuristic (loading or building its pattern databases)
 /// and hands it to `then`.
-fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
+fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H, u128>>(
     name: Heuristic,
     context: &Context,
     then: T,
@@ -197,59 +178,6 @@ fn large_database<const W: usize, const H: usize>(
             heuristic: BoardHeuristic::Pdb6666.heuristic(),
             reason: err.to_string(),
         })
-}
-
-/// The attempt a search of `board` made, its solution replayed.
-fn attempt<const W: usize, const H: usize, P>(
-    instances: &'static str,
-    board: LargeBoard<W, H>,
-    strategy: Strategy,
-    (result, elapsed): (Option<ResultOf<P>>, std::time::Duration),
-) -> Result<Attempt, SolveError>
-where
-    P: frontier::SearchProblem<Action = Move, Cost = u32>,
-{
-    let Some(result) = result else {
-        return Err(SolveError::cannot_run(strategy, instances));
-    };
-    let line = || board.to_line();
-    Attempt::of_search::<P>(result, elapsed, (strategy, &line), |moves| {
-        path(board, moves)
-    })
-}
-
-/// Builds a heuristic and nothing more: [`Domain::prepare`].
-struct Build;
-
-impl<const W: usize, const H: usize> WithHeuristic<W, H> for Build {
-    type Output = ();
-    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, _: Hr) {}
-}
-
-/// One board searched by one strategy, once its heuristic is built.
-struct Search<'a, const W: usize, const H: usize> {
-    instances: &'static str,
-    board: LargeBoard<W, H>,
-    strategy: Strategy,
-    limits: &'a Limits<u32>,
-    kept: &'a mut Kept<LargeState<W, H>, Move>,
-}
-
-impl<const W: usize, const H: usize> WithHeuristic<W, H> for Search<'_, W, H> {
-    type Output = Result<Attempt, SolveError>;
-
-    fn call<Hr: LargeHeuristic<W, H> + Sync>(self, heuristic: Hr) -> Self::Output {
-        let Search {
-            instances,
-            board,
-            strategy,
-            limits,
-            kept,
-        } = self;
-        let puzzle = LargePuzzle::new(board, heuristic);
-        let searched = timed(|| registry::run(strategy.algorithm, &puzzle, limits, kept));
-        attempt::<W, H, LargePuzzle<W, H, Hr>>(instances, board, strategy, searched)
-    }
 }
 
 /// Large boards search in place (IDA*), backward (bidirectional BFS; the
