@@ -165,7 +165,7 @@ impl<M: JumpMovement> JumpSearch for Jps<'_, M> {}
 impl<M: JumpMovement> JumpSearch for JpsPlus<'_, M> {}
 impl<P: JumpSearch> JumpSearch for Recorded<P> {}
 
-/// By A*, the one search [`Searchers::solve`] runs on jump points.
+/// By A*, the one search `Searchers::solve` runs on jump points.
 impl<P: JumpSearch> Searchable for P {
     fn special(
         &self,
