@@ -4,8 +4,9 @@
 //! program's searches is the grid crate's, where library users reach it:
 //! reading a benchmark ([`grid::suite::load`]), judging each search
 //! ([`grid::suite::Record`]), the summary and the csv
-//! ([`grid::suite::render_summary`], [`grid::suite::render_csv`]) and the
-//! drawing ([`grid::svg::draw_query`]).
+//! ([`grid::suite::render_summary`], [`grid::suite::render_csv`]), the
+//! failed searches ([`grid::suite::render_failures`]) and the drawing
+//! ([`grid::svg::draw_query`]).
 //!
 //! - [`Search`] and [`MovementKind`]: what `--algo` and `--movement` name;
 //!   [`Search`] labels the grid crate's records

@@ -38,7 +38,8 @@
 //!   entering a cell costs its weight).
 //! - [`Route`]: a query as a [`frontier::SearchProblem`], with
 //!   [`frontier::BidirectionalProblem`], [`frontier::RankedStates`] and,
-//!   where steps are symmetric, [`frontier::ReversibleProblem`]: every
+//!   where steps are symmetric ([`ReversibleMovement`]),
+//!   [`frontier::ReversibleProblem`]: every
 //!   frontier algorithm searches it. [`Route::replay`] checks a path.
 //! - [`jps`]: jump point search as a problem adapter: [`Jps`] (online,
 //!   bit-parallel scans over a shared [`JpsGrid`]) and [`JpsPlus`] (jumps
@@ -94,7 +95,7 @@ pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
 pub use inflated::{Inflated, WeightError};
 pub use jps::{Jps, JpsGrid, JpsPlus, Jump, JumpMovement, JumpPoint, JumpTable, Turn};
 pub use map::MapError;
-pub use movement::{Cardinal, CornerCutting, Movement, Octile, Weighted};
+pub use movement::{Cardinal, CornerCutting, Movement, Octile, ReversibleMovement, Weighted};
 pub use route::{Endpoint, Heuristic, ReplayError, Route, RouteError, Steps};
 pub use scenario::{Query, QueryLines, Scenario, ScenarioError};
 pub use text::{TerrainError, TerrainMap, parse_terrain};

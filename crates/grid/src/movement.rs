@@ -50,6 +50,17 @@ pub struct Cardinal;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Weighted;
 
+/// A movement model whose every step costs what the step back costs
+/// (unit and √2 steps are symmetric), so that its [`Route`](crate::Route)s
+/// are [`frontier::ReversibleProblem`]s: [`Octile`], [`CornerCutting`] and
+/// [`Cardinal`]. Not [`Weighted`], where a step back costs what the cell
+/// left weighs.
+pub trait ReversibleMovement: Movement {}
+
+impl ReversibleMovement for Octile {}
+impl ReversibleMovement for CornerCutting {}
+impl ReversibleMovement for Cardinal {}
+
 /// The octile distance in fixed-point units: the exact cost of a shortest
 /// path on an open grid, hence consistent.
 fn octile(dx: u64, dy: u64) -> u64 {

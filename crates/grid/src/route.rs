@@ -7,7 +7,7 @@ use frontier::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProb
 
 use crate::cost::Length;
 use crate::grid::{Cell, Direction, Grid, Terrain};
-use crate::movement::{self, Cardinal, CornerCutting, Movement, Octile};
+use crate::movement::{self, Movement, Octile, ReversibleMovement};
 
 /// Which estimate a [`Route`] gives the searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -286,8 +286,8 @@ impl<'g, M: Movement> Route<'g, M> {
 
     /// The cost a search reports for a path of `length` under `M`:
     /// [`Length::cost`] for 8-connected movement, one unit a step for
-    /// [`Cardinal`], the weights for [`Weighted`](crate::Weighted); `None`
-    /// if it does not fit `u64`.
+    /// [`Cardinal`](crate::Cardinal), the weights for
+    /// [`Weighted`](crate::Weighted); `None` if it does not fit `u64`.
     #[must_use]
     pub fn cost_of(&self, length: &Length) -> Option<u64> {
         if M::DIAGONALS {
@@ -430,6 +430,4 @@ impl<M: Movement> RankedStates for Route<'_, M> {
 }
 
 /// A step back costs what the step did: unit and √2 steps are symmetric.
-impl ReversibleProblem for Route<'_, Octile> {}
-impl ReversibleProblem for Route<'_, CornerCutting> {}
-impl ReversibleProblem for Route<'_, Cardinal> {}
+impl<M: ReversibleMovement> ReversibleProblem for Route<'_, M> {}

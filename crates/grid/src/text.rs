@@ -16,13 +16,14 @@
 //! [`parse_terrain`] reads such a map into a [`TerrainMap`], a [`Grid`] of
 //! [`Terrain::Land`] weights with its start and goal; [`TerrainMap::random`]
 //! draws a seeded one; [`TerrainMap::route`] is its query under
-//! [`Weighted`] movement, where entering a cell costs its digit.
+//! [`Weighted`] movement, where entering a cell costs its digit;
+//! [`TerrainMap::draw_path`] writes the map with a path on it.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::cost::MAX_CELLS;
-use crate::grid::{Grid, GridError, Terrain};
+use crate::grid::{Cell, Grid, GridError, Terrain};
 use crate::movement::Weighted;
 use crate::route::Route;
 
@@ -423,6 +424,38 @@ impl TerrainMap {
         // cannot fail: the start and the goal are land cells (see above)
         Route::new(&self.grid, self.start, self.goal)
             .expect("a terrain map's start and goal are land cells")
+    }
+
+    /// The map as text (what [`Display`](fmt::Display) writes), with the
+    /// cells of `path` between its first and its last drawn as `*`: a path
+    /// of [`TerrainMap::route`] (its [`Route::cells`]) shown on the map,
+    /// the start and the goal keeping their `S` and `G`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grid::text::TerrainMap;
+    ///
+    /// let map: TerrainMap = "S19\n1#1\n11G".parse()?;
+    /// let route = map.route();
+    /// let cheapest = frontier::astar(&route).into_solution().expect("a path exists");
+    /// assert_eq!(map.draw_path(&route.cells(&cheapest.actions)), "S19\n*#1\n**G\n");
+    /// # Ok::<(), grid::TerrainError>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If a cell of `path` is not one of the map's.
+    #[must_use]
+    pub fn draw_path(&self, path: &[Cell]) -> String {
+        // Each row is `width` characters and its newline.
+        let row = self.width() + 1;
+        let mut text: Vec<char> = self.to_string().chars().collect();
+        for &cell in path.iter().skip(1).take(path.len().saturating_sub(2)) {
+            let (x, y) = self.grid.xy(cell);
+            text[y * row + x] = '*';
+        }
+        text.into_iter().collect()
     }
 }
 

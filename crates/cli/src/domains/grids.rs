@@ -278,17 +278,16 @@ fn check(
         .cost()
         .and_then(|cost| usize::try_from(cost).ok())
         .unwrap_or(usize::MAX);
-    let text = steps_text(&steps);
-    Ok(Path::new(steps, text, "steps")
-        .costing(cost)
-        .measuring(value))
+    Ok(steps_path(steps, cost).measuring(value))
 }
 
-/// Steps in words, `s s e ne`: the direction names of the grid crate,
-/// between spaces (a diagonal's name has two letters).
-pub(crate) fn steps_text(steps: &[Direction]) -> String {
+/// `steps` as a path costing `cost`, written in words, `s s e ne`: the
+/// direction names of the grid crate, between spaces (a diagonal's name
+/// has two letters).
+pub(crate) fn steps_path(steps: Vec<Direction>, cost: usize) -> Path {
     let names: Vec<&str> = steps.iter().map(|step| step.name()).collect();
-    names.join(" ")
+    let text = names.join(" ");
+    Path::new(steps, text, "steps").costing(cost)
 }
 
 /// A scenario file, a map file or a folder of scenarios that cannot be

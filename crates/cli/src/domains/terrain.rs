@@ -19,7 +19,7 @@ use grid::text::{TerrainError, TerrainMap, parse_terrain};
 use grid::{Cell, Direction, Route};
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start, named_file};
-use crate::domains::grids::steps_text;
+use crate::domains::grids::steps_path;
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
@@ -212,8 +212,7 @@ where
 fn replay(route: &Route<'_, grid::Weighted>, steps: Vec<Direction>) -> Result<Path, String> {
     let length = route.replay(&steps).map_err(|err| err.to_string())?;
     let cost = usize::try_from(length.weighted).unwrap_or(usize::MAX);
-    let text = steps_text(&steps);
-    Ok(Path::new(steps, text, "steps").costing(cost))
+    Ok(steps_path(steps, cost))
 }
 
 /// Maps search forward only, by value: what [`registry::run`] runs for

@@ -78,7 +78,9 @@ use crate::scenarios::{self, MovementKind, RunError, Search, Settings, default_p
 use clap::error::ErrorKind;
 use clap::{Parser, ValueEnum};
 use frontier_text::shown;
-use grid::suite::{Record, Suite, load, render_csv, render_summary, summarise};
+use grid::suite::{
+    Record, Suite, count_failures, load, render_csv, render_failures, render_summary, summarise,
+};
 
 /// Solves Moving AI grid scenarios and checks every path and length.
 #[derive(Debug, Parser)]
@@ -270,47 +272,12 @@ fn failed(err: &RunError) -> ExitCode {
 
 /// Lists the wrong answers on stderr; the exit status.
 fn report(suite: &Suite, records: &[Record<Search>]) -> ExitCode {
-    let failures: Vec<&Record<Search>> = records.iter().filter(|r| r.is_failure()).collect();
-    for record in failures.iter().take(LISTED) {
-        let set = &suite.maps[record.map];
-        let (scenario, query) = &set.queries[record.query];
-        let scenario = suite.scenarios[*scenario].display();
-        let label = record.algorithm.label();
-        if let Some(limit) = record.limit() {
-            eprintln!(
-                "stopped: {scenario}: line {}: {label} stopped by its {limit}",
-                query.line
-            );
-        } else {
-            let length =
-                |length: Option<f64>| length.map_or("no path".to_owned(), |l| l.to_string());
-            eprintln!(
-                "wrong: {scenario}: line {}: {label} found {}, expected {}",
-                query.line,
-                length(record.found),
-                length(record.expected.length)
-            );
+    eprint!("{}", render_failures(suite, records, LISTED));
+    match count_failures(records) {
+        None => ExitCode::SUCCESS,
+        Some(counts) => {
+            eprintln!("error: {counts}");
+            ExitCode::FAILURE
         }
     }
-    if failures.len() > LISTED {
-        eprintln!("... and {} more", failures.len() - LISTED);
-    }
-    if failures.is_empty() {
-        return ExitCode::SUCCESS;
-    }
-    let stopped = failures.iter().filter(|r| r.limit().is_some()).count();
-    let wrong = failures.len() - stopped;
-    let mut what = Vec::new();
-    if wrong > 0 {
-        what.push(format!("{wrong} gave a wrong length"));
-    }
-    if stopped > 0 {
-        what.push(format!("{stopped} stopped unanswered by a limit"));
-    }
-    eprintln!(
-        "error: of {} searches, {}",
-        records.len(),
-        what.join(" and ")
-    );
-    ExitCode::FAILURE
 }

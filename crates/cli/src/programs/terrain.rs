@@ -44,8 +44,8 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use frontier::Limits;
 use frontier_text::{read_file, shown};
+use grid::Direction;
 use grid::text::{TerrainError, TerrainMap, parse_terrain};
-use grid::{Cell, Direction};
 
 /// Weighted A* on a terrain map: prints the map with the cheapest path,
 /// its cost, and the nodes expanded by Dijkstra, A* and weighted A*.
@@ -158,7 +158,7 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
         };
         // cannot fail: the terrain domain's paths are steps
         let steps: &[Direction] = path.actions().unwrap_or_default();
-        write!(out, "{}", draw(&map, &map.route().cells(steps)))?;
+        write!(out, "{}", map.draw_path(&map.route().cells(steps)))?;
         writeln!(
             out,
             "cheapest path: cost {}, {} steps",
@@ -240,20 +240,4 @@ fn check(cheapest: usize, dijkstra: &Attempt, weighted: &Attempt, weight: f64) -
         return ExitCode::from(BUG);
     }
     ExitCode::SUCCESS
-}
-
-/// The map with `path`'s cells between the start and the goal drawn as `*`.
-fn draw(map: &TerrainMap, path: &[Cell]) -> String {
-    let mut rows: Vec<Vec<char>> = map
-        .to_string()
-        .lines()
-        .map(|l| l.chars().collect())
-        .collect();
-    for &cell in path.iter().skip(1).take(path.len().saturating_sub(2)) {
-        let (x, y) = map.grid().xy(cell);
-        rows[y][x] = '*';
-    }
-    rows.into_iter()
-        .map(|row| row.into_iter().collect::<String>() + "\n")
-        .collect()
 }

@@ -7,10 +7,13 @@
 
 use std::time::Duration;
 
-use frontier::{Limit, Limits, OpenList, Outcome, ReversibleProblem, SearchResult};
+use frontier::{
+    BidirectionalProblem, Limit, Limits, OpenList, Outcome, RankedStates, ReversibleProblem,
+    SearchResult,
+};
 use grid::{
     Cardinal, Cell, CornerCutting, Direction, Grid, GridError, Heuristic, Jps, JpsGrid, JpsPlus,
-    Jump, JumpMovement, JumpPoint, JumpTable, Movement, Octile, Route,
+    Jump, JumpMovement, JumpPoint, JumpTable, Octile, ReversibleMovement, Route,
 };
 
 use super::record::Recorded;
@@ -29,37 +32,11 @@ pub(crate) struct JumpTables<'g, M> {
     table: Option<JumpTable<'g, M>>,
 }
 
-impl<M> JumpTables<'_, M> {
-    /// No tables: no jump point search asked for, or none under `M`.
-    fn none() -> Self {
-        JumpTables {
-            bits: None,
-            table: None,
-        }
-    }
-}
-
 /// A movement model the program searches under: its routes searched
-/// through the registry, plain or recorded, and what jump point search
+/// through the registry, plain or recorded (every model of `--movement`
+/// steps back at the cost of the step), and what jump point search
 /// (defined for the 8-connected models) needs of it.
-pub(crate) trait GridMovement: Movement + Sync {
-    /// [`registry::run`] of `algorithm` on `route`.
-    fn run(
-        algorithm: Algorithm,
-        route: &Route<'_, Self>,
-        limits: &Limits<u32>,
-        kept: &mut Kept<Cell, Direction, u64>,
-    ) -> Option<SearchResult<Cell, Direction, u64>>;
-
-    /// [`registry::run`] of `algorithm` on `route`, which records the
-    /// cells expanded.
-    fn run_recorded(
-        algorithm: Algorithm,
-        route: &Recorded<Route<'_, Self>>,
-        limits: &Limits<u32>,
-        kept: &mut Kept<Cell, Direction, u64>,
-    ) -> Option<SearchResult<Cell, Direction, u64>>;
-
+pub(crate) trait GridMovement: ReversibleMovement {
     /// The tables of `grid` for the jump point searches among `searches`.
     ///
     /// # Errors
@@ -82,136 +59,114 @@ pub(crate) trait GridMovement: Movement + Sync {
     ) -> Recording;
 }
 
-/// A route, plain or recorded, searches forward and backward on dense
-/// tables kept across the queries of a map, and reversibly (BPMX).
-macro_rules! searchable_route {
-    ($problem:ty) => {
-        impl Searchable for $problem {
-            fn special(
-                &self,
-                algorithm: Algorithm,
-                limits: &Limits<u64>,
-                kept: &mut Kept<Cell, Direction, u64>,
-            ) -> Option<ResultOf<Self>> {
-                registry::reused(algorithm, self, limits, kept)
-                    .or_else(|| registry::reused_backward(algorithm, self, limits, kept))
-                    .or_else(|| registry::bpmx(algorithm, self, limits, kept))
+/// The jump point searches of the 8-connected models.
+macro_rules! jumping {
+    ($($movement:ty),*) => {$(
+        impl GridMovement for $movement {
+            fn jump_tables<'g>(
+                grid: &'g Grid,
+                searches: &[Search],
+            ) -> Result<JumpTables<'g, Self>, GridError> {
+                jump_tables(grid, searches)
+            }
+
+            fn jump(
+                kept: &mut Kept<JumpPoint, Jump, u64>,
+                tables: &JumpTables<'_, Self>,
+                search: Search,
+                route: Route<'_, Self>,
+                record: bool,
+            ) -> Recording {
+                jump(kept, tables, search, route, record)
             }
         }
-    };
+    )*};
+}
+
+jumping!(Octile, CornerCutting);
+
+/// No jump point search: a 4-connected model.
+impl GridMovement for Cardinal {
+    fn jump_tables<'g>(_: &'g Grid, _: &[Search]) -> Result<JumpTables<'g, Self>, GridError> {
+        Ok(JumpTables {
+            bits: None,
+            table: None,
+        })
+    }
+
+    fn jump(
+        _: &mut Kept<JumpPoint, Jump, u64>,
+        _: &JumpTables<'_, Self>,
+        search: Search,
+        _: Route<'_, Self>,
+        _: bool,
+    ) -> Recording {
+        unreachable!(
+            "refused before any search: {} under 4-connected movement",
+            search.name()
+        )
+    }
+}
+
+/// A route searches forward and backward on dense tables kept across the
+/// queries of a map, and reversibly (BPMX).
+impl<M: GridMovement> Searchable for Route<'_, M> {
+    fn special(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<u64>,
+        kept: &mut Kept<Cell, Direction, u64>,
+    ) -> Option<ResultOf<Self>> {
+        route_special(algorithm, self, limits, kept)
+    }
+}
+
+/// As the route's.
+impl<M: GridMovement> Searchable for Recorded<Route<'_, M>> {
+    fn special(
+        &self,
+        algorithm: Algorithm,
+        limits: &Limits<u64>,
+        kept: &mut Kept<Cell, Direction, u64>,
+    ) -> Option<ResultOf<Self>> {
+        route_special(algorithm, self, limits, kept)
+    }
+}
+
+/// [`Searchable::special`] of a route, plain or recorded.
+fn route_special<P>(
+    algorithm: Algorithm,
+    problem: &P,
+    limits: &Limits<u64>,
+    kept: &mut Kept<Cell, Direction, u64>,
+) -> Option<ResultOf<P>>
+where
+    P: BidirectionalProblem<State = Cell, Action = Direction, Cost = u64>
+        + RankedStates
+        + ReversibleProblem,
+{
+    registry::reused(algorithm, problem, limits, kept)
+        .or_else(|| registry::reused_backward(algorithm, problem, limits, kept))
+        .or_else(|| registry::bpmx(algorithm, problem, limits, kept))
 }
 
 /// A recorded problem undoes its moves as the problem does.
 impl<P: ReversibleProblem> ReversibleProblem for Recorded<P> {}
 
-/// [`GridMovement`] for `$movement`, whose routes search through the
-/// registry; `$jump` gives its jump point searches.
-macro_rules! movement {
-    ($movement:ty, $jump:ident) => {
-        searchable_route!(Route<'_, $movement>);
-        searchable_route!(Recorded<Route<'_, $movement>>);
-
-        impl GridMovement for $movement {
-            fn run(
-                algorithm: Algorithm,
-                route: &Route<'_, Self>,
-                limits: &Limits<u32>,
-                kept: &mut Kept<Cell, Direction, u64>,
-            ) -> Option<SearchResult<Cell, Direction, u64>> {
-                registry::run(algorithm, route, limits, kept)
-            }
-
-            fn run_recorded(
-                algorithm: Algorithm,
-                route: &Recorded<Route<'_, Self>>,
-                limits: &Limits<u32>,
-                kept: &mut Kept<Cell, Direction, u64>,
-            ) -> Option<SearchResult<Cell, Direction, u64>> {
-                registry::run(algorithm, route, limits, kept)
-            }
-
-            $jump!();
-        }
-    };
-}
-
-/// The jump point searches of an 8-connected model.
-macro_rules! jumping {
-    () => {
-        fn jump_tables<'g>(
-            grid: &'g Grid,
-            searches: &[Search],
-        ) -> Result<JumpTables<'g, Self>, GridError> {
-            jump_tables(grid, searches)
-        }
-
-        fn jump(
-            kept: &mut Kept<JumpPoint, Jump, u64>,
-            tables: &JumpTables<'_, Self>,
-            search: Search,
-            route: Route<'_, Self>,
-            record: bool,
-        ) -> Recording {
-            jump(kept, tables, search, route, record)
-        }
-    };
-}
-
-/// No jump point search: a 4-connected model.
-macro_rules! not_jumping {
-    () => {
-        fn jump_tables<'g>(_: &'g Grid, _: &[Search]) -> Result<JumpTables<'g, Self>, GridError> {
-            Ok(JumpTables::none())
-        }
-
-        fn jump(
-            _: &mut Kept<JumpPoint, Jump, u64>,
-            _: &JumpTables<'_, Self>,
-            search: Search,
-            _: Route<'_, Self>,
-            _: bool,
-        ) -> Recording {
-            unreachable!(
-                "refused before any search: {} under 4-connected movement",
-                search.name()
-            )
-        }
-    };
-}
-
-movement!(Octile, jumping);
-movement!(CornerCutting, jumping);
-movement!(Cardinal, not_jumping);
-
-/// Jump points are searched forward, by A* on dense tables kept across
-/// the queries of a map.
-impl<M: JumpMovement + Sync> Searchable for Jps<'_, M> {
-    fn special(
-        &self,
-        algorithm: Algorithm,
-        limits: &Limits<u64>,
-        kept: &mut Kept<JumpPoint, Jump, u64>,
-    ) -> Option<ResultOf<Self>> {
-        registry::reused(algorithm, self, limits, kept)
-    }
-}
-
-/// As [`Jps`]'s.
-impl<M: JumpMovement + Sync> Searchable for JpsPlus<'_, M> {
-    fn special(
-        &self,
-        algorithm: Algorithm,
-        limits: &Limits<u64>,
-        kept: &mut Kept<JumpPoint, Jump, u64>,
-    ) -> Option<ResultOf<Self>> {
-        registry::reused(algorithm, self, limits, kept)
-    }
-}
-
-/// As the problem's.
-impl<P: Searchable<State = JumpPoint, Action = Jump, Cost = u64> + frontier::RankedStates>
-    Searchable for Recorded<&P>
+/// A problem on jump points ([`Jps`], [`JpsPlus`], and either recorded):
+/// searched forward, by A* on dense tables kept across the queries of a
+/// map.
+pub(crate) trait JumpSearch:
+    RankedStates<State = JumpPoint, Action = Jump, Cost = u64> + Sync
 {
+}
+
+impl<M: JumpMovement> JumpSearch for Jps<'_, M> {}
+impl<M: JumpMovement> JumpSearch for JpsPlus<'_, M> {}
+impl<P: JumpSearch> JumpSearch for Recorded<P> {}
+
+/// By A*, the one search `Searchers::solve` runs on jump points.
+impl<P: JumpSearch> Searchable for P {
     fn special(
         &self,
         algorithm: Algorithm,
@@ -238,60 +193,88 @@ fn jump_tables<'g, M: JumpMovement>(
     })
 }
 
-/// [`GridMovement::jump`] for the 8-connected models.
-fn jump<M: JumpMovement + Sync>(
+/// [`GridMovement::jump`] for the 8-connected models: A* on the jump
+/// points, timed alone.
+fn jump<M: JumpMovement>(
     kept: &mut Kept<JumpPoint, Jump, u64>,
     tables: &JumpTables<'_, M>,
     search: Search,
     route: Route<'_, M>,
     record: bool,
 ) -> Recording {
-    if search == Search::JpsPlus {
+    let limits = Limits::new();
+    let recording = if search == Search::JpsPlus {
         let table = tables
             .table
             .as_ref()
             .expect("cannot fail: the table is built for every map JPS+ searches");
         let jps = JpsPlus::new(route, table);
-        search_jumps(kept, &jps, record, |jumps| jps.steps(&jumps))
+        let steps = |jps: &JpsPlus<'_, M>, jumps: Vec<Jump>| jps.steps(&jumps);
+        run(
+            Algorithm::AStar,
+            jps,
+            &limits,
+            kept,
+            record,
+            JumpPoint::cell,
+            steps,
+        )
     } else {
         let bits = tables
             .bits
             .as_ref()
             .expect("cannot fail: the bit rows are built for every map JPS searches");
         let jps = Jps::with_grid(route, bits);
-        search_jumps(kept, &jps, record, |jumps| jps.steps(&jumps))
-    }
+        let steps = |jps: &Jps<'_, M>, jumps: Vec<Jump>| jps.steps(&jumps);
+        run(
+            Algorithm::AStar,
+            jps,
+            &limits,
+            kept,
+            record,
+            JumpPoint::cell,
+            steps,
+        )
+    };
+    recording.expect("cannot fail: A* runs on every problem")
 }
 
-/// A* on the jump points of `problem`, timed alone, recording the jump
-/// points expanded if `record`; `steps` expands a solution's jumps.
-fn search_jumps<P>(
-    kept: &mut Kept<JumpPoint, Jump, u64>,
-    problem: &P,
+/// [`registry::run`] of `algorithm` on `problem`, timed alone, recording
+/// the states it expands (as their `cell`s) if `record`; `steps` turns
+/// the solution's actions into single steps. `None` if the registry
+/// cannot run `algorithm` on `P`.
+fn run<P>(
+    algorithm: Algorithm,
+    problem: P,
+    limits: &Limits<u32>,
+    kept: &mut Kept<P::State, P::Action, u64>,
     record: bool,
-    steps: impl FnOnce(Vec<Jump>) -> Vec<Direction>,
-) -> Recording
+    cell: impl Fn(P::State) -> Cell,
+    steps: impl FnOnce(&P, Vec<P::Action>) -> Vec<Direction>,
+) -> Option<Recording>
 where
-    P: Searchable<State = JumpPoint, Action = Jump, Cost = u64> + frontier::RankedStates,
+    P: Searchable<Cost = u64, State: Send + Sync, Action: Send + Sync>,
+    Recorded<P>: Searchable<State = P::State, Action = P::Action, Cost = u64>,
 {
-    let limits = Limits::new();
-    let runs = "cannot fail: A* runs on every problem";
     if record {
         let recorded = Recorded::new(problem);
-        let (result, elapsed) = timed(|| registry::run(Algorithm::AStar, &recorded, &limits, kept));
-        let (forward, _) = recorded.into_expanded();
-        Recording {
-            attempt: Attempt::new(result.expect(runs), elapsed, steps),
-            forward: forward.into_iter().map(JumpPoint::cell).collect(),
-            backward: Vec::new(),
-        }
+        let (result, elapsed) = timed(|| registry::run(algorithm, &recorded, limits, kept));
+        let attempt = Attempt::new(result?, elapsed, |actions| {
+            steps(recorded.problem(), actions)
+        });
+        let (forward, backward) = recorded.into_expanded();
+        Some(Recording {
+            attempt,
+            forward: forward.into_iter().map(&cell).collect(),
+            backward: backward.into_iter().map(&cell).collect(),
+        })
     } else {
-        let (result, elapsed) = timed(|| registry::run(Algorithm::AStar, problem, &limits, kept));
-        Recording {
-            attempt: Attempt::new(result.expect(runs), elapsed, steps),
+        let (result, elapsed) = timed(|| registry::run(algorithm, &problem, limits, kept));
+        Some(Recording {
+            attempt: Attempt::new(result?, elapsed, |actions| steps(&problem, actions)),
             forward: Vec::new(),
             backward: Vec::new(),
-        }
+        })
     }
 }
 
@@ -405,24 +388,15 @@ impl Searchers {
             route
         };
         let limits = self.limits(algorithm);
-        let refused = "cannot fail: the searches refused under the movement are refused first";
-        if record {
-            let recorded = Recorded::new(problem);
-            let (result, elapsed) =
-                timed(|| M::run_recorded(algorithm, &recorded, &limits, &mut self.cells));
-            let (forward, backward) = recorded.into_expanded();
-            Recording {
-                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
-                forward,
-                backward,
-            }
-        } else {
-            let (result, elapsed) = timed(|| M::run(algorithm, &problem, &limits, &mut self.cells));
-            Recording {
-                attempt: Attempt::new(result.expect(refused), elapsed, |steps| steps),
-                forward: Vec::new(),
-                backward: Vec::new(),
-            }
-        }
+        run(
+            algorithm,
+            problem,
+            &limits,
+            &mut self.cells,
+            record,
+            |cell| cell,
+            |_, steps| steps,
+        )
+        .expect("cannot fail: the searches refused under the movement are refused first")
     }
 }

@@ -8,7 +8,7 @@ use grid::suite::{Expected, MapSet, Record, ReplayBug, Setup, Suite, Verdict};
 use grid::{Cardinal, CornerCutting, GridError, Movement, Octile, Query, Route};
 
 use super::movement::{GridMovement, JumpTables, Searchers};
-use super::search::{MovementKind, Search};
+use super::search::{MovementKind, Search, assert_offered};
 use crate::registry::Algorithm;
 
 /// What to run.
@@ -104,13 +104,7 @@ impl From<ReplayBug<Search>> for RunError {
 /// If an algorithm is refused under the movement
 /// ([`Search::refusal`]): check first.
 pub fn run(suite: &Suite, settings: &Settings) -> Result<Vec<Record<Search>>, RunError> {
-    if let Some(refusal) = settings
-        .algorithms
-        .iter()
-        .find_map(|algorithm| algorithm.refusal(settings.movement))
-    {
-        panic!("{refusal}");
-    }
+    assert_offered(&settings.algorithms, settings.movement);
     match settings.movement {
         MovementKind::Octile => run_as::<Octile>(suite, settings),
         MovementKind::CornerCutting => run_as::<CornerCutting>(suite, settings),

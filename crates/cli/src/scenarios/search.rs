@@ -106,6 +106,17 @@ impl Search {
     }
 }
 
+/// Panics with the first refusal of `algorithms` under `movement`
+/// ([`Search::refusal`]): the program refuses them before any search.
+pub(crate) fn assert_offered(algorithms: &[Search], movement: MovementKind) {
+    if let Some(refusal) = algorithms
+        .iter()
+        .find_map(|algorithm| algorithm.refusal(movement))
+    {
+        panic!("{refusal}");
+    }
+}
+
 impl fmt::Display for Search {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.label())

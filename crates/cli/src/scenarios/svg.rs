@@ -10,7 +10,7 @@ use grid::{Cardinal, Cell, CornerCutting, Octile};
 
 use super::movement::{GridMovement, Searchers};
 use super::run::{RunError, jump_tables_of, route};
-use super::search::{MovementKind, Search};
+use super::search::{MovementKind, Search, assert_offered};
 use crate::registry::Algorithm;
 
 /// The query to draw: `(map, query)` indices, `index` of the first map's
@@ -77,12 +77,7 @@ pub fn panels(
     movement: MovementKind,
     max_nodes: u64,
 ) -> Result<Vec<Trace<Search>>, RunError> {
-    if let Some(refusal) = algorithms
-        .iter()
-        .find_map(|algorithm| algorithm.refusal(movement))
-    {
-        panic!("{refusal}");
-    }
+    assert_offered(algorithms, movement);
     match movement {
         MovementKind::Octile => panels_as::<Octile>(suite, map, query, algorithms, max_nodes),
         MovementKind::CornerCutting => {

@@ -12,7 +12,8 @@
 //! - [`summarise`] and [`render_summary`]: per map and algorithm, how many
 //!   queries, how many optimal, time per query, nodes expanded, peak stored
 //!   states, and the searches each limit stopped; [`render_csv`] and
-//!   [`write_csv`]: one row per search.
+//!   [`write_csv`]: one row per search; [`render_failures`] and
+//!   [`count_failures`]: the searches that failed, listed and counted.
 //!
 //! The caller runs the searches: the report knows an algorithm only by
 //! its names and by whether it promises the shortest path
@@ -120,7 +121,9 @@ mod tests;
 
 pub use load::{LoadError, MAX_FILE_BYTES, load};
 pub use record::{Algorithm, Expected, Record, ReplayBug, Verdict};
-pub use report::{Row, Setup, render_csv, render_summary, summarise, write_csv};
+pub use report::{
+    Row, Setup, count_failures, render_csv, render_failures, render_summary, summarise, write_csv,
+};
 
 /// A map and the queries on it, from one or more scenario files.
 #[derive(Debug)]

@@ -1,6 +1,7 @@
 //! What a run prints: a summary per map and algorithm ([`summarise`],
 //! [`render_summary`]), or one csv row per search ([`render_csv`],
-//! [`write_csv`]).
+//! [`write_csv`]); and the searches that failed ([`render_failures`],
+//! [`count_failures`]).
 
 use std::fmt::Write as _;
 use std::io;
@@ -455,6 +456,125 @@ pub fn write_csv<A: Algorithm>(
     }
     writer.flush()?;
     Ok(())
+}
+
+/// The searches of `records` that failed ([`Record::is_failure`]), the
+/// first `listed` of them one a line, by scenario file and line: `wrong:
+/// arena.scen: line 2: A* found 3, expected 2` (a length, or `no path`),
+/// `stopped: arena.scen: line 2: A* stopped by its memory limit`; then
+/// `... and 7 more` for the rest. Empty if none failed.
+///
+/// # Example
+///
+/// ```
+/// use std::path::PathBuf;
+/// use std::time::Duration;
+///
+/// use grid::suite::{self, Algorithm, Expected, MapSet, Record, Suite, Verdict};
+/// use grid::{Grid, Scenario};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// struct AStar;
+///
+/// impl Algorithm for AStar {
+///     fn name(&self) -> &str {
+///         "astar"
+///     }
+///     fn label(&self) -> &str {
+///         "A*"
+///     }
+///     fn is_optimal(&self) -> bool {
+///         true
+///     }
+/// }
+///
+/// let grid = Grid::parse_map(b"type octile\nheight 1\nwidth 3\nmap\n...\n")?;
+/// let scenario = Scenario::parse(b"version 1\n0\tline.map\t3\t1\t0\t0\t2\t0\t2\n")?;
+/// let suite = Suite {
+///     scenarios: vec![PathBuf::from("line.scen")],
+///     maps: vec![MapSet {
+///         name: "line.map".to_owned(),
+///         path: PathBuf::from("line.map"),
+///         grid,
+///         queries: vec![(0, scenario.queries[0].clone())],
+///     }],
+/// };
+/// let wrong = Record {
+///     map: 0,
+///     query: 0,
+///     algorithm: AStar,
+///     expected: Expected::measured(Some(2.0)),
+///     found: Some(3.0),
+///     verdict: Verdict::Wrong,
+///     expanded: 3,
+///     peak_stored: 3,
+///     elapsed: Duration::ZERO,
+/// };
+/// let records = [wrong.clone(), wrong];
+/// assert_eq!(
+///     suite::render_failures(&suite, &records, 1),
+///     "wrong: line.scen: line 2: A* found 3, expected 2\n... and 1 more\n"
+/// );
+/// assert_eq!(
+///     suite::count_failures(&records).as_deref(),
+///     Some("of 2 searches, 2 gave a wrong length")
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn render_failures<A: Algorithm>(
+    suite: &Suite,
+    records: &[Record<A>],
+    listed: usize,
+) -> String {
+    let mut text = String::new();
+    let failures: Vec<&Record<A>> = records.iter().filter(|r| r.is_failure()).collect();
+    for record in failures.iter().take(listed) {
+        let set = &suite.maps[record.map];
+        let (scenario, query) = &set.queries[record.query];
+        let scenario = suite.scenarios[*scenario].display();
+        let label = record.algorithm.label();
+        if let Some(limit) = record.limit() {
+            let _ = writeln!(
+                text,
+                "stopped: {scenario}: line {}: {label} stopped by its {limit}",
+                query.line
+            );
+        } else {
+            let length =
+                |length: Option<f64>| length.map_or("no path".to_owned(), |l| l.to_string());
+            let _ = writeln!(
+                text,
+                "wrong: {scenario}: line {}: {label} found {}, expected {}",
+                query.line,
+                length(record.found),
+                length(record.expected.length)
+            );
+        }
+    }
+    if failures.len() > listed {
+        let _ = writeln!(text, "... and {} more", failures.len() - listed);
+    }
+    text
+}
+
+/// How many searches of `records` failed ([`Record::is_failure`]), and
+/// how: `of 12 searches, 2 gave a wrong length and 1 stopped unanswered
+/// by a limit`. `None` if none failed. See [`render_failures`] for an
+/// example.
+#[must_use]
+pub fn count_failures<A: Algorithm>(records: &[Record<A>]) -> Option<String> {
+    let failures: Vec<&Record<A>> = records.iter().filter(|r| r.is_failure()).collect();
+    let stopped = failures.iter().filter(|r| r.limit().is_some()).count();
+    let wrong = failures.len() - stopped;
+    let mut what = Vec::new();
+    if wrong > 0 {
+        what.push(format!("{wrong} gave a wrong length"));
+    }
+    if stopped > 0 {
+        what.push(format!("{stopped} stopped unanswered by a limit"));
+    }
+    (!what.is_empty()).then(|| format!("of {} searches, {}", records.len(), what.join(" and ")))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Unit tests of the suite on small maps written here: loading, judging
-//! lengths and summarising records.
+//! lengths, summarising records and listing the failed ones.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -233,4 +233,52 @@ fn scenarios_naming_one_map_share_it() {
         [dir.join("again.scen"), dir.join("small.scen")]
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn failures_are_listed_then_counted() {
+    let grid = crate::Grid::parse_map(MAP.as_bytes()).unwrap();
+    let scenario = crate::Scenario::parse(SCEN.as_bytes()).unwrap();
+    let suite = Suite {
+        scenarios: vec![PathBuf::from("small.scen")],
+        maps: vec![MapSet {
+            name: "small.map".to_owned(),
+            path: PathBuf::from("maps/small.map"),
+            grid,
+            queries: scenario.queries.into_iter().map(|q| (0, q)).collect(),
+        }],
+    };
+    let record = |query: usize, found: Option<f64>, verdict| Record {
+        map: 0,
+        query,
+        algorithm: AStar,
+        expected: Expected::of_query(&suite.maps[0].queries[query].1),
+        found,
+        verdict,
+        expanded: 1,
+        peak_stored: 1,
+        elapsed: std::time::Duration::ZERO,
+    };
+    let optimal = record(2, Some(5.0), Verdict::Optimal);
+    // An expansion limit stops a search without failing it.
+    let expansions = record(0, None, Verdict::Stopped(frontier::Limit::Expanded));
+    let passed = [optimal.clone(), expansions];
+    assert_eq!(render_failures(&suite, &passed, 20), "");
+    assert_eq!(count_failures(&passed), None);
+    let records = [
+        record(0, None, Verdict::Wrong),
+        optimal,
+        record(1, None, Verdict::Stopped(frontier::Limit::Memory)),
+        record(2, Some(4.0), Verdict::Wrong),
+    ];
+    assert_eq!(
+        render_failures(&suite, &records, 2),
+        "wrong: small.scen: line 2: A* found no path, expected 6.41421\n\
+         stopped: small.scen: line 3: A* stopped by its memory limit\n\
+         ... and 1 more\n"
+    );
+    assert_eq!(
+        count_failures(&records).unwrap(),
+        "of 4 searches, 2 gave a wrong length and 1 stopped unanswered by a limit"
+    );
 }
