@@ -20,11 +20,10 @@
 //!   A*'s (the other movements, where the scenario's length is not the
 //!   optimum). [`Settings::setup`] states the run for the summary.
 //! - [`panels`]: one query searched once per algorithm for the drawing,
-//!   the cells each expanded noted by [`Recorded`], a problem adapter that
-//!   notes the states it is asked to expand.
+//!   the cells each expanded noted by [`frontier::Recorded`], a problem
+//!   adapter that notes the states it is asked to expand.
 
 mod movement;
-mod record;
 mod run;
 mod search;
 mod svg;
@@ -32,7 +31,6 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-pub use record::Recorded;
 pub use run::{RunError, Settings, run};
 pub use search::{MovementKind, Search};
 pub use svg::{default_panels, panels, svg_query};

@@ -82,10 +82,12 @@
 //! `parallel`, on by default) runs many searches on all cores, reporting a search that
 //! panicked as `Panicked`, and [`NoHeuristic`] switches a problem's
 //! heuristics off, [`NoBackwardHeuristic`] only the backward one.
+//! [`Recorded`] wraps a problem and notes every state a search expands,
+//! in order, for drawing or checking what any search looked at.
 //!
 //! | module | what it holds |
 //! | --- | --- |
-//! | crate root | the traits, the functions and searchers, results, limits, [`from_fn`], and the names users write: [`OpenList`], [`Dense`], [`Hashed`], [`NoHeuristic`], [`NoBackwardHeuristic`], `Panicked` |
+//! | crate root | the traits, the functions and searchers, results, limits, [`from_fn`], [`Recorded`], and the names users write: [`OpenList`], [`Dense`], [`Hashed`], [`NoHeuristic`], [`NoBackwardHeuristic`], `Panicked` |
 //! | [`problem`] | the traits again, with the adapters [`problem::FromFn`] (and its parts), [`NoHeuristic`] and [`NoBackwardHeuristic`] |
 //! | [`solution`] | results: [`Solution`], [`Stats`] and IDA*'s [`solution::Iteration`] |
 //! | [`open`] | [`OpenList`], the choice of open list |
@@ -187,6 +189,7 @@ pub mod open;
 mod parallel_idastar;
 pub mod pathmax;
 pub mod problem;
+mod recorded;
 mod reuse;
 mod settings;
 pub mod solution;
@@ -213,6 +216,7 @@ pub use problem::{
     Applied, BidirectionalProblem, Cost, InPlaceProblem, NoBackwardHeuristic, NoHeuristic, Preview,
     RankedStates, ReversibleProblem, SearchProblem, Step,
 };
+pub use recorded::Recorded;
 pub use solution::{ByPriority, Limit, Outcome, SearchResult, Solution, Stats};
 pub use table::{Dense, Hashed};
 

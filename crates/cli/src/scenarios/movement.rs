@@ -8,15 +8,14 @@
 use std::time::Duration;
 
 use frontier::{
-    BidirectionalProblem, Limit, Limits, OpenList, Outcome, RankedStates, ReversibleProblem,
-    SearchResult,
+    BidirectionalProblem, Limit, Limits, OpenList, Outcome, RankedStates, Recorded,
+    ReversibleProblem, SearchResult,
 };
 use grid::{
     Cardinal, Cell, CornerCutting, Direction, Grid, GridError, Heuristic, Jps, JpsGrid, JpsPlus,
     Jump, JumpMovement, JumpPoint, JumpTable, Octile, ReversibleMovement, Route,
 };
 
-use super::record::Recorded;
 use super::search::Search;
 use crate::registry::{self, Algorithm, Kept, ResultOf, Searchable};
 use crate::strategy::timed;
@@ -149,9 +148,6 @@ where
         .or_else(|| registry::reused_backward(algorithm, problem, limits, kept))
         .or_else(|| registry::bpmx(algorithm, problem, limits, kept))
 }
-
-/// A recorded problem undoes its moves as the problem does.
-impl<P: ReversibleProblem> ReversibleProblem for Recorded<P> {}
 
 /// A problem on jump points ([`Jps`], [`JpsPlus`], and either recorded):
 /// searched forward, by A* on dense tables kept across the queries of a

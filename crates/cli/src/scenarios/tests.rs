@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use frontier::Recorded;
 use grid::suite::{Verdict, load, render_csv, render_summary, summarise};
 use grid::svg::draw_query;
 

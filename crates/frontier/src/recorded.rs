@@ -1,23 +1,28 @@
 //! [`Recorded`]: a problem that notes every state a search expands, for
-//! drawing what a search looked at, with no change to the searches.
+//! drawing or checking what a search looked at, with no change to the
+//! searches.
 
 use std::sync::{Mutex, PoisonError};
 
-use frontier::{BidirectionalProblem, RankedStates, SearchProblem, Step};
+use crate::{BidirectionalProblem, RankedStates, ReversibleProblem, SearchProblem, Step};
 
 /// `P`, noting every state whose successors (forward) or predecessors
 /// (backward) a search asks for: the states it expands, in order, with
 /// repeats where a search expands a state more than once (IDA*'s
 /// iterations, A*'s re-expansions).
 ///
-/// Everything else is forwarded, heuristics and ranks included, so a
-/// search of `Recorded(P)` expands what a search of `P` expands.
+/// Everything else is forwarded, heuristics, the cheapest step and ranks
+/// included, so a search of `Recorded(P)` expands what a search of `P`
+/// expands. It works with every search that asks the problem for
+/// successors or predecessors; the in-place IDA* changes one state through
+/// [`InPlaceProblem`](crate::InPlaceProblem), which `Recorded` does not
+/// offer. Noting a state clones it and takes a lock: a tool for drawing
+/// and checking searches, not for timing them.
 ///
 /// # Example
 ///
 /// ```
-/// use frontier::toy::Doubling;
-/// use frontier_cli::scenarios::Recorded;
+/// use frontier::{Recorded, toy::Doubling};
 ///
 /// let problem = Recorded::new(Doubling::new(1, 10));
 /// let result = frontier::AStar::new().search(&problem);
@@ -96,6 +101,10 @@ impl<P: SearchProblem> SearchProblem for Recorded<P> {
     ) -> Self::Cost {
         self.problem.heuristic_within(state, g, bound)
     }
+
+    fn min_step_cost(&self) -> Self::Cost {
+        self.problem.min_step_cost()
+    }
 }
 
 impl<P: BidirectionalProblem> BidirectionalProblem for Recorded<P> {
@@ -126,5 +135,51 @@ impl<P: RankedStates> RankedStates for Recorded<P> {
 
     fn rank(&self, state: &Self::State) -> usize {
         self.problem.rank(state)
+    }
+}
+
+/// A recorded problem undoes its moves as the problem does.
+impl<P: ReversibleProblem> ReversibleProblem for Recorded<P> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::Doubling;
+
+    #[test]
+    fn the_cheapest_step_is_forwarded() {
+        let problem = Doubling::new(1, 10);
+        assert_eq!(
+            Recorded::new(problem).min_step_cost(),
+            problem.min_step_cost()
+        );
+    }
+
+    type Result = crate::SearchResult<u32, char, u32>;
+
+    /// `recorded` (a search of a recorded problem) and `plain` (the same
+    /// search of the problem) expand the same states, and the record
+    /// holds them all.
+    fn same_expansions(
+        name: &str,
+        recorded: impl Fn(&Recorded<Doubling>) -> Result,
+        plain: impl Fn(&Doubling) -> Result,
+    ) {
+        let problem = Doubling::new(3, 100);
+        let wrapped = Recorded::new(problem);
+        let result = recorded(&wrapped);
+        let (forward, backward) = wrapped.into_expanded();
+        let expected = plain(&problem).stats.expanded;
+        assert_eq!(result.stats.expanded, expected, "{name}");
+        assert_eq!((forward.len() + backward.len()) as u64, expected, "{name}");
+    }
+
+    #[test]
+    fn every_search_expands_what_it_expands_unrecorded() {
+        same_expansions("A*", crate::astar, crate::astar);
+        same_expansions("MM", crate::mm, crate::mm);
+        same_expansions("NBS", crate::nbs, crate::nbs);
+        same_expansions("DVCBS", crate::dvcbs, crate::dvcbs);
+        same_expansions("BAE*", crate::bae, crate::bae);
     }
 }
