@@ -605,7 +605,7 @@ impl Solver {
 }
 
 /// [`SolveError::Unsupported`] if `domain` does not offer `strategy`.
-fn unsupported<D: Domain>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
+pub(crate) fn unsupported<D: DomainInfo>(domain: &D, strategy: Strategy) -> Result<(), SolveError> {
     match domain.refusal(strategy) {
         Some(reason) => Err(SolveError::Unsupported {
             strategy,

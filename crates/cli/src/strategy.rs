@@ -406,9 +406,7 @@ impl SolveError {
     pub fn is_bug(&self) -> bool {
         matches!(self, SolveError::WrongSolution { .. })
     }
-}
 
-impl SolveError {
     /// A strategy the domain offers but its problem's type cannot run
     /// (the registry returned no result): a fault of the programs' wiring,
     /// reported rather than a panic.

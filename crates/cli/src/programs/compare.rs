@@ -222,7 +222,101 @@ impl Program for Args {
         "Compares every search strategy on puzzles, pancake stacks and maps: a table and a chart";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
+        if let Some(complaint) = self.databases.ignored("--heuristics", &self.heuristics) {
+            invocation.refuse(ErrorKind::ArgumentConflict, complaint);
+        }
+        let started = Instant::now();
+        let Ok(max_time) = Duration::try_from_secs_f64(self.max_time) else {
+            eprintln!(
+                "error: --max-time {} is not a duration in seconds",
+                self.max_time
+            );
+            return ExitCode::FAILURE;
+        };
+        let sets = match load(&self) {
+            Ok(sets) => sets,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let pool = pool(self.jobs);
+        let strategies = strategies_of(&self.algorithms, &self.heuristics);
+        let limits = Limits::new().max_stored(self.max_stored).max_time(max_time);
+        let solver = Solver::new().with_databases(Arc::new(self.databases.open()));
+        let table_build = build_tables(&sets, &strategies, &solver);
+
+        let total: usize = plan(&sets, &strategies)
+            .iter()
+            .map(|(_, _, set)| set.instances.len())
+            .sum();
+        // A bar on a terminal, plain lines elsewhere: a run of thousands of
+        // grid queries takes hours.
+        let bar = Progress::new(
+            total as u64,
+            "searches",
+            "{elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}",
+        );
+        let progress = |task: Task<'_>| bar.step(|| format!("{}: {}", task.set, task.strategy));
+        let records = match compare::run(
+            &sets,
+            &strategies,
+            &limits,
+            pool.as_ref(),
+            &solver,
+            &progress,
+        ) {
+            Ok(records) => records,
+            Err(err) if err.is_bug() => {
+                bar.abandon();
+                eprintln!("WRONG ANSWER: {err}");
+                return ExitCode::from(2);
+            }
+            Err(err) => {
+                bar.abandon();
+                eprintln!("error: {err}");
+                return ExitCode::FAILURE;
+            }
+        };
+        bar.finish_and_clear();
+
+        let check = cross_check(&sets, &records);
+        let rows = summarise(&sets, &strategies, &records);
+        let settings = Settings {
+            max_stored: Some(self.max_stored),
+            max_time: Some(max_time),
+            jobs: pool.as_ref().map_or(1, ThreadPool::current_num_threads),
+            table_build,
+            wall: started.elapsed(),
+        };
+        // Status 1 if stdout cannot be written; the chart and the mismatches
+        // are still had.
+        let mut status = with_stdout(|out| {
+            write!(out, "{}", compare::render(&rows, self.format, &settings))?;
+            if matches!(self.format, Format::Table | Format::Markdown)
+                && check.mismatches.is_empty()
+            {
+                write!(out, "{}", checked(&sets, &check))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        });
+        if let Some(path) = &self.plot {
+            let drawn = compare::plot::svg(&sets, &strategies, &records, &check)
+                .map_err(|err| err.to_string())
+                .and_then(|svg| {
+                    std::fs::write(path, svg)
+                        .map_err(|err| format!("cannot write {}: {err}", shown(path)))
+                });
+            if let Err(message) = drawn {
+                eprintln!("error: {message}");
+                status = ExitCode::FAILURE;
+            }
+        }
+        if !check.mismatches.is_empty() {
+            report_mismatches(&check);
+            status = ExitCode::from(2);
+        }
+        status
     }
 }
 
@@ -249,102 +343,6 @@ fn build_tables(sets: &[BoardSet], strategies: &[Strategy], solver: &Solver) -> 
         })
         .1
     })
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    if let Some(complaint) = args.databases.ignored("--heuristics", &args.heuristics) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    let started = Instant::now();
-    let Ok(max_time) = Duration::try_from_secs_f64(args.max_time) else {
-        eprintln!(
-            "error: --max-time {} is not a duration in seconds",
-            args.max_time
-        );
-        return ExitCode::FAILURE;
-    };
-    let sets = match load(args) {
-        Ok(sets) => sets,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let pool = pool(args.jobs);
-    let strategies = strategies_of(&args.algorithms, &args.heuristics);
-    let limits = Limits::new().max_stored(args.max_stored).max_time(max_time);
-    let solver = Solver::new().with_databases(Arc::new(args.databases.open()));
-    let table_build = build_tables(&sets, &strategies, &solver);
-
-    let total: usize = plan(&sets, &strategies)
-        .iter()
-        .map(|(_, _, set)| set.instances.len())
-        .sum();
-    // A bar on a terminal, plain lines elsewhere: a run of thousands of
-    // grid queries takes hours.
-    let bar = Progress::new(
-        total as u64,
-        "searches",
-        "{elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}",
-    );
-    let progress = |task: Task<'_>| bar.step(|| format!("{}: {}", task.set, task.strategy));
-    let records = match compare::run(
-        &sets,
-        &strategies,
-        &limits,
-        pool.as_ref(),
-        &solver,
-        &progress,
-    ) {
-        Ok(records) => records,
-        Err(err) if err.is_bug() => {
-            bar.abandon();
-            eprintln!("WRONG ANSWER: {err}");
-            return ExitCode::from(2);
-        }
-        Err(err) => {
-            bar.abandon();
-            eprintln!("error: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    bar.finish_and_clear();
-
-    let check = cross_check(&sets, &records);
-    let rows = summarise(&sets, &strategies, &records);
-    let settings = Settings {
-        max_stored: Some(args.max_stored),
-        max_time: Some(max_time),
-        jobs: pool.as_ref().map_or(1, ThreadPool::current_num_threads),
-        table_build,
-        wall: started.elapsed(),
-    };
-    // Status 1 if stdout cannot be written; the chart and the mismatches
-    // are still had.
-    let mut status = with_stdout(|out| {
-        write!(out, "{}", compare::render(&rows, args.format, &settings))?;
-        if matches!(args.format, Format::Table | Format::Markdown) && check.mismatches.is_empty() {
-            write!(out, "{}", checked(&sets, &check))?;
-        }
-        Ok(ExitCode::SUCCESS)
-    });
-    if let Some(path) = &args.plot {
-        let drawn = compare::plot::svg(&sets, &strategies, &records, &check)
-            .map_err(|err| err.to_string())
-            .and_then(|svg| {
-                std::fs::write(path, svg)
-                    .map_err(|err| format!("cannot write {}: {err}", shown(path)))
-            });
-        if let Err(message) = drawn {
-            eprintln!("error: {message}");
-            status = ExitCode::FAILURE;
-        }
-    }
-    if !check.mismatches.is_empty() {
-        report_mismatches(&check);
-        status = ExitCode::from(2);
-    }
-    status
 }
 
 /// Lists the optimal lengths the strategies disagree on, on stderr.

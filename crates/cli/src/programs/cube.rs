@@ -50,29 +50,25 @@
 //! tables could not be used.
 
 use std::io::Read as _;
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
-use super::solving::{LongRun, Row, parse_limit, parse_seconds, run_long};
+use super::solving::{Row, Selection, run_long};
 use super::{Invocation, Program};
 
 use crate::domain::AnyDomain;
 use crate::domains::cubes::{CUBES, KORF_1997};
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::jobs::parse_jobs;
 use crate::registry::{Algorithm, Heuristic};
-use crate::strategy::{Strategy, ignored_heuristic};
-use clap::Parser;
-use clap::error::ErrorKind;
+use crate::strategy::Strategy;
+use clap::{Arg, Parser};
 use cube::Cube;
 use frontier_text::{excerpt, read_file};
 use sliding_puzzle::heuristic::pdb::PatternDatabases;
 
 /// Solves Rubik's cubes optimally and checks every solution.
 #[derive(Debug, Parser)]
-#[command(name = "cube", version)]
+#[command(name = "cube", version, mut_args(in_cubes))]
 pub struct Args {
     /// `korf10` for Korf's ten random cubes, `-` for standard input, or a
     /// file of cubes, one per line (a scramble such as `R U2 F'`, or a
@@ -93,25 +89,24 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = "target/pdb-cache")]
     cache_dir: PathBuf,
 
-    /// Threads for one search: IDA* splits each iteration's tree among
-    /// them (1: the serial search; 0 is refused, not taken as 1; above 1024
-    /// refused; above 4 a core capped, with a note on stderr)
-    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
-    jobs: NonZeroUsize,
+    #[command(flatten)]
+    selection: Selection,
+}
 
-    /// Solve only these instances, by id (Korf's ids, or line numbers for
-    /// a file), in this order (comma-separated: `1,4,2`)
-    #[arg(long, value_name = "IDS", value_delimiter = ',')]
-    ids: Vec<u32>,
-
-    /// Solve only the first N instances (after --ids; at least 1)
-    #[arg(long, value_name = "N", value_parser = parse_limit)]
-    limit: Option<NonZeroUsize>,
-
-    /// Stop each cube's search after this many seconds (the cube is
-    /// reported as stopped, and the next one starts)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    max_time: Option<Duration>,
+/// The help of [`Selection`]'s `--ids` and `--max-time` in the words of
+/// cubes.
+fn in_cubes(arg: Arg) -> Arg {
+    match arg.get_id().as_str() {
+        "ids" => arg.help(
+            "Solve only these instances, by id (Korf's ids, or line numbers for a file), \
+             in this order (comma-separated: `1,4,2`)",
+        ),
+        "max_time" => arg.help(
+            "Stop each cube's search after this many seconds (the cube is reported as \
+             stopped, and the next one starts)",
+        ),
+        _ => arg,
+    }
 }
 
 /// The domain `cube` solves: `--help` lists what it offers.
@@ -122,43 +117,24 @@ impl Program for Args {
     const SUMMARY: &'static str = "Solves Rubik's cubes optimally (Korf's ten by default), checked against the published lengths";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
+        invocation.refuse_ignored(Some(self.algo), self.heuristic, None);
+        let rows = read(&self.input);
+        let strategy = Strategy::new(self.algo, self.heuristic);
+        let databases = PatternDatabases::new(&self.cache_dir);
+        run_long(
+            &CUBES,
+            rows,
+            strategy,
+            &self.input,
+            &self.selection,
+            databases,
+            true,
+        )
     }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let (algorithm, heuristic) = (Some(args.algo), args.heuristic);
-    if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    let rows = match read(&args.input) {
-        Ok(rows) if rows.is_empty() => {
-            eprintln!(
-                "error: {}: no cubes (every line is blank or a comment)",
-                excerpt(&args.input)
-            );
-            return ExitCode::from(2);
-        }
-        Ok(rows) => rows,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    let strategy = Strategy::new(args.algo, args.heuristic);
-    let run = LongRun {
-        input: &args.input,
-        ids: &args.ids,
-        limit: args.limit,
-        jobs: args.jobs,
-        max_time: args.max_time,
-        databases: PatternDatabases::new(&args.cache_dir),
-    };
-    run_long(&CUBES, rows, strategy, run)
 }
 
 /// The cubes of `input`: Korf's ten, standard input or a file, stopping
-/// at the first bad line.
+/// at the first bad line; an input without cubes is an error too.
 fn read(input: &str) -> Result<Vec<Row<Cube>>, String> {
     if input == "korf10" {
         return Ok(cube::korf10()
@@ -193,7 +169,7 @@ fn read(input: &str) -> Result<Vec<Row<Cube>>, String> {
         let line = bytes[..err.valid_up_to()].split(|&b| b == b'\n').count();
         format!("{shown}, line {line}: invalid UTF-8")
     })?;
-    cube::cubes(text)
+    let rows = cube::cubes(text)
         .map(|read| {
             let read = read.map_err(|err| format!("{shown}, {err}"))?;
             Ok(Row {
@@ -204,5 +180,11 @@ fn read(input: &str) -> Result<Vec<Row<Cube>>, String> {
                 published_nodes: None,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, String>>()?;
+    if rows.is_empty() {
+        return Err(format!(
+            "{shown}: no cubes (every line is blank or a comment)"
+        ));
+    }
+    Ok(rows)
 }

@@ -34,10 +34,10 @@
 
 use std::io::{self, BufReader, StdinLock};
 use std::process::ExitCode;
-
-use super::{Invocation, Program};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
 use crate::domain::AnyDomain;
@@ -45,17 +45,14 @@ use crate::domain::Solver;
 use crate::domains::boards::{self, EIGHT, FIFTEEN};
 use crate::domains::{algorithms_of, heuristics_of};
 use crate::output::{Stdout, StdoutError, with_stdout};
-use crate::strategy::{
-    Algorithm, Answer, Attempt, Heuristic, SolveError, Strategy, ignored_heuristic,
-};
+use crate::strategy::{Algorithm, Answer, Attempt, Heuristic, SolveError, Strategy};
 use clap::Parser;
-use clap::error::ErrorKind;
 use frontier::Limits;
+use sliding_puzzle::AnyBoard;
+use sliding_puzzle::stream::{Boards, SizeMode};
 
 /// The domains `eight` solves: `--help` lists what they offer.
 static BOARDS: [&dyn AnyDomain; 2] = [&EIGHT, &FIFTEEN];
-use sliding_puzzle::AnyBoard;
-use sliding_puzzle::stream::{Boards, SizeMode};
 
 /// Solves 8-puzzles (and 15-puzzles) from stdin, POJ 1077 style: one line
 /// per board, an optimal move string over udlr (the blank's direction) or
@@ -132,44 +129,34 @@ impl Program for Args {
         "Solves 8- and 15-puzzles from stdin, POJ 1077 style (udlr move strings)";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let (algorithm, heuristic) = (args.algo, args.heuristic);
-    if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    let mut limits = Limits::new().max_stored(args.max_stored);
-    if let Some(seconds) = args.max_time {
-        match Duration::try_from_secs_f64(seconds) {
-            Ok(duration) => limits = limits.max_time(duration),
-            Err(err) => {
-                eprintln!("error: --max-time {seconds}: {err}");
-                return ExitCode::FAILURE;
+        invocation.refuse_ignored(self.algo, self.heuristic, Some(&self.databases));
+        let mut limits = Limits::new().max_stored(self.max_stored);
+        if let Some(seconds) = self.max_time {
+            match Duration::try_from_secs_f64(seconds) {
+                Ok(duration) => limits = limits.max_time(duration),
+                Err(err) => {
+                    eprintln!("error: --max-time {seconds}: {err}");
+                    return ExitCode::FAILURE;
+                }
             }
         }
-    }
-    let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
-    with_stdout(|out| {
-        Ok(match run(out, args, input, &limits) {
-            Ok(Status::Clean) => ExitCode::SUCCESS,
-            Ok(Status::BadInput) => ExitCode::FAILURE,
-            Err(Failure::Read(err)) => {
-                eprintln!("error: cannot read stdin: {err}");
-                ExitCode::FAILURE
-            }
-            Err(Failure::Bug(err)) => {
-                eprintln!("bug: {err}");
-                ExitCode::from(2)
-            }
-            Err(Failure::Stdout(err)) => return Err(err),
+        let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+        with_stdout(|out| {
+            Ok(match answer(out, &self, input, &limits) {
+                Ok(Status::Clean) => ExitCode::SUCCESS,
+                Ok(Status::BadInput) => ExitCode::FAILURE,
+                Err(Failure::Read(err)) => {
+                    eprintln!("error: cannot read stdin: {err}");
+                    ExitCode::FAILURE
+                }
+                Err(Failure::Bug(err)) => {
+                    eprintln!("bug: {err}");
+                    ExitCode::from(2)
+                }
+                Err(Failure::Stdout(err)) => return Err(err),
+            })
         })
-    })
+    }
 }
 
 /// How the run went.
@@ -191,7 +178,8 @@ impl From<StdoutError> for Failure {
     }
 }
 
-fn run(
+/// Answers the boards of `input` on `out`, as `args` say.
+fn answer(
     out: &mut Stdout,
     args: &Args,
     input: BufReader<StdinLock<'_>>,

@@ -93,44 +93,35 @@ impl Program for Args {
     const SUMMARY: &'static str =
         "Counts a sliding puzzle's boards at each distance from the goal, on timely dataflow";
 
-    fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, _: &mut Invocation<'_>) -> ExitCode {
-    let workers = match workers(args) {
-        Ok(workers) => workers,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    with_stdout(|out| {
-        let outcome = match args.size.as_str() {
-            "3x3" => run::<3, 3>(out, args, &workers, 31),
-            "2x4" => run::<2, 4>(out, args, &workers, 36),
-            "4x2" => run::<4, 2>(out, args, &workers, 36),
-            "3x4" => run::<3, 4>(out, args, &workers, 53),
-            "4x3" => run::<4, 3>(out, args, &workers, 53),
-            other => Err(Failure::Usage(format!(
-                "unknown size {:?}: expected 3x3, 2x4, 4x2, 3x4 or 4x3",
-                excerpt(other)
-            ))),
-        };
-        Ok(match outcome {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failure::Usage(message)) => {
-                eprintln!("error: {message}");
-                ExitCode::from(2)
-            }
-            Err(Failure::Check(message)) => {
-                eprintln!("check failed: {message}");
-                ExitCode::FAILURE
-            }
-            Err(Failure::Stdout(err)) => return Err(err),
+    fn run(self, _: &mut Invocation<'_>) -> ExitCode {
+        with_stdout(|out| {
+            let outcome = workers(&self).map_err(Failure::Usage).and_then(|workers| {
+                match self.size.as_str() {
+                    "3x3" => count::<3, 3>(out, &self, &workers, 31),
+                    "2x4" => count::<2, 4>(out, &self, &workers, 36),
+                    "4x2" => count::<4, 2>(out, &self, &workers, 36),
+                    "3x4" => count::<3, 4>(out, &self, &workers, 53),
+                    "4x3" => count::<4, 3>(out, &self, &workers, 53),
+                    other => Err(Failure::Usage(format!(
+                        "unknown size {:?}: expected 3x3, 2x4, 4x2, 3x4 or 4x3",
+                        excerpt(other)
+                    ))),
+                }
+            });
+            Ok(match outcome {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(Failure::Usage(message)) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+                Err(Failure::Check(message)) => {
+                    eprintln!("check failed: {message}");
+                    ExitCode::FAILURE
+                }
+                Err(Failure::Stdout(err)) => return Err(err),
+            })
         })
-    })
+    }
 }
 
 enum Failure {
@@ -168,7 +159,9 @@ fn workers(args: &Args) -> Result<Workers, String> {
         .map_err(|error| error.to_string())
 }
 
-fn run<const W: usize, const H: usize>(
+/// Counts the boards of the `W`x`H` puzzle at each distance, on
+/// `workers`, and checks the deepest against `published_max_depth`.
+fn count<const W: usize, const H: usize>(
     out: &mut Stdout,
     args: &Args,
     workers: &Workers,

@@ -52,23 +52,18 @@
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use super::solving::{Row, Table, parse_limit, read_rows, run_rows};
+use super::solving::{Row, Selection, parse_limit, read_rows, run_long};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
 use crate::domain::AnyDomain;
-use crate::domain::Solver;
 use crate::domains::boards::FIFTEEN;
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::jobs::{Jobs, parse_jobs};
-use crate::output::with_stdout;
+use crate::jobs::parse_jobs;
 use crate::registry::{Algorithm, Heuristic};
-use crate::strategy::{Strategy, ignored_heuristic};
+use crate::strategy::Strategy;
 use clap::Parser;
-use clap::error::ErrorKind;
-use frontier::Limits;
 use sliding_puzzle::instances::{KORF100, parse_instances};
 use sliding_puzzle::{Board, InstanceError};
 
@@ -111,63 +106,28 @@ impl Program for Args {
     const SUMMARY: &'static str = "Solves 15-puzzles optimally (Korf's 100 by default), checked against the published lengths";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let (algorithm, heuristic) = (Some(args.algo), args.heuristic);
-    if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    let mut instances = match read_rows(&args.input, ("korf100", KORF100), parse) {
-        Ok(instances) => instances,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(limit) = args.limit {
-        instances.truncate(limit.get());
-    }
-    let strategy = Strategy::new(args.algo, args.heuristic);
-    let jobs = Jobs::for_this_machine(args.jobs);
-    if let Some(note) = jobs.note() {
-        eprintln!("{note}");
-    }
-    let mut solver = Solver::new()
-        .with_databases(Arc::new(args.databases.open()))
-        .with_jobs(jobs.threads.get());
-    // The pattern database is loaded (or built) here, before the first
-    // board, so no board's time includes it.
-    if let Err(err) = solver.prepare(&FIFTEEN, strategy) {
-        eprintln!("error: {err}");
-        return ExitCode::from(2);
-    }
-    let table = Table {
-        rates: false,
-        published_nodes: false,
-    };
-    with_stdout(|out| {
-        let all = run_rows(
-            out,
-            &mut solver,
+        invocation.refuse_ignored(Some(self.algo), self.heuristic, Some(&self.databases));
+        let rows = read_rows(&self.input, ("korf100", KORF100), parse);
+        let strategy = Strategy::new(self.algo, self.heuristic);
+        // `twentyfour`'s run, short: no --ids, no --max-time, no rates, and
+        // Ctrl-C ends it at once.
+        let selection = Selection {
+            jobs: self.jobs,
+            ids: Vec::new(),
+            limit: self.limit,
+            max_time: None,
+        };
+        let databases = self.databases.open();
+        run_long(
             &FIFTEEN,
-            &instances,
+            rows,
             strategy,
-            &Limits::new(),
-            table,
-            || false,
-        )?;
-        Ok(if all {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        })
-    })
+            &self.input,
+            &selection,
+            databases,
+            false,
+        )
+    }
 }
 
 /// Reads 4x4 instances.

@@ -32,18 +32,18 @@ use std::fmt::Write as _;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
-use super::{Invocation, Program};
+use super::{Invocation, Program, unique};
 
 use clap::Parser;
 use clap::error::ErrorKind;
 use knight::read_cases;
 
-use crate::domain::{AnyDomain, DomainInfo, Solver};
+use crate::domain::{AnyDomain, Solver, unsupported};
 use crate::domains::knights::{CHECKED, KNIGHTS, SolveKnight};
 use crate::domains::{algorithms_of, heuristics_of};
 use crate::output::with_stdout;
 use crate::registry::{Algorithm, Heuristic};
-use crate::strategy::{SolveError, Strategy, ignored_heuristic};
+use crate::strategy::Strategy;
 
 /// POJ 1915 "Knight Moves": reads the cases from stdin and prints, for
 /// each, the fewest knight moves from its start square to its target.
@@ -85,43 +85,39 @@ impl Program for Args {
         "POJ 1915 Knight Moves: the fewest knight moves between two squares";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let strategies = strategies(args, invocation);
-    let mut input = Vec::new();
-    if let Err(err) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("error: cannot read stdin: {err}");
-        return ExitCode::FAILURE;
-    }
-    let input = String::from_utf8_lossy(&input);
-    let cases = match read_cases(&input) {
-        Ok(cases) => cases,
-        Err(err) => {
-            eprintln!("error: {err}");
+        let strategies = strategies(&self, invocation);
+        let mut input = Vec::new();
+        if let Err(err) = io::stdin().lock().read_to_end(&mut input) {
+            eprintln!("error: cannot read stdin: {err}");
             return ExitCode::FAILURE;
         }
-    };
-    let mut solver = Solver::new();
-    let mut answers = String::new();
-    for case in &cases {
-        match case.solve_with(&strategies, &mut solver) {
-            Ok(moves) => {
-                // cannot fail: writing to a String
-                let _ = writeln!(answers, "{moves}");
-            }
+        let input = String::from_utf8_lossy(&input);
+        let cases = match read_cases(&input) {
+            Ok(cases) => cases,
             Err(err) => {
-                eprintln!("bug: {err}");
-                return ExitCode::from(2);
+                eprintln!("error: {err}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let mut solver = Solver::new();
+        let mut answers = String::new();
+        for case in &cases {
+            match case.solve_with(&strategies, &mut solver) {
+                Ok(moves) => {
+                    // cannot fail: writing to a String
+                    let _ = writeln!(answers, "{moves}");
+                }
+                Err(err) => {
+                    eprintln!("bug: {err}");
+                    return ExitCode::from(2);
+                }
             }
         }
+        with_stdout(|out| {
+            out.write_all(answers.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        })
     }
-    with_stdout(|out| {
-        out.write_all(answers.as_bytes())?;
-        Ok(ExitCode::SUCCESS)
-    })
 }
 
 /// The strategies of the command line, each once, in their order: the
@@ -129,34 +125,20 @@ fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
 /// refuses, or a `--heuristic` that no algorithm would use, is a usage
 /// error, found before any input is read.
 fn strategies(args: &Args, invocation: &mut Invocation<'_>) -> Vec<Strategy> {
-    let algorithms = if args.algo.is_empty() {
-        CHECKED.to_vec()
+    let algorithms = unique(if args.algo.is_empty() {
+        &CHECKED
     } else {
-        let mut unique = Vec::new();
-        for &algorithm in &args.algo {
-            if !unique.contains(&algorithm) {
-                unique.push(algorithm);
-            }
-        }
-        unique
-    };
+        &args.algo
+    });
     if !algorithms.iter().any(|a| a.uses_heuristic()) {
-        let first = args.algo.first().copied();
-        if let Some(complaint) = ignored_heuristic(invocation.matches(), first, args.heuristic) {
-            invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-        }
+        invocation.refuse_ignored(args.algo.first().copied(), args.heuristic, None);
     }
     let strategies: Vec<Strategy> = algorithms
         .into_iter()
         .map(|algorithm| Strategy::new(algorithm, args.heuristic))
         .collect();
     for &strategy in &strategies {
-        if let Some(reason) = strategy.refusal(&KNIGHTS) {
-            let refused = SolveError::Unsupported {
-                strategy,
-                instances: KNIGHTS.instances(),
-                reason,
-            };
+        if let Err(refused) = unsupported(&KNIGHTS, strategy) {
             invocation.refuse(ErrorKind::ArgumentConflict, refused);
         }
     }

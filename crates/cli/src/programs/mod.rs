@@ -21,7 +21,9 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Command};
 
+use crate::databases::DatabaseArgs;
 use crate::output::{StdoutError, with_stdout};
+use crate::strategy::{Algorithm, Heuristic, ignored_heuristic};
 use frontier_text::excerpt;
 
 pub mod compare;
@@ -67,6 +69,23 @@ impl Invocation<'_> {
     /// line, and exits with status 2 (as clap does for its own errors).
     pub fn refuse(&mut self, kind: ErrorKind, message: impl std::fmt::Display) -> ! {
         self.command.error(kind, message).exit()
+    }
+
+    /// Refuses options that would do nothing: a `--heuristic` beside an
+    /// `algorithm` that uses none ([`ignored_heuristic`]), and `--dual` or
+    /// `--no-reflection` beside a heuristic that is no pattern database
+    /// ([`DatabaseArgs::ignored`]).
+    pub fn refuse_ignored(
+        &mut self,
+        algorithm: Option<Algorithm>,
+        heuristic: Heuristic,
+        databases: Option<&DatabaseArgs>,
+    ) {
+        let complaint = ignored_heuristic(self.matches, algorithm, heuristic)
+            .or_else(|| databases?.ignored("--heuristic", &[heuristic]));
+        if let Some(complaint) = complaint {
+            self.refuse(ErrorKind::ArgumentConflict, complaint);
+        }
     }
 }
 
@@ -268,6 +287,18 @@ pub(crate) fn at_least_one(
         NonZeroUsize::new(count)
             .ok_or_else(|| format!("expected {what}: at least 1 (0 is refused, not taken as 1)"))
     }
+}
+
+/// `values` without repeats, each where it first stands: the algorithms
+/// of a repeated `--algo`, each run once.
+pub(crate) fn unique<T: Copy + PartialEq>(values: &[T]) -> Vec<T> {
+    let mut unique = Vec::new();
+    for &value in values {
+        if !unique.contains(&value) {
+            unique.push(value);
+        }
+    }
+    unique
 }
 
 /// Runs `P` on the command line `matches` parsed by `command`.

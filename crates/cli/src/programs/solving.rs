@@ -18,7 +18,7 @@ use sliding_puzzle::{Board, Packing};
 
 use crate::domain::Domain;
 use crate::domain::Solver;
-use crate::jobs::Jobs;
+use crate::jobs::{Jobs, parse_jobs};
 use crate::output::{Stdout, StdoutError, with_stdout};
 use crate::strategy::{Answer, Strategy};
 use frontier_text::lines;
@@ -116,25 +116,25 @@ fn read_rows_of_file<B>(
 
 /// How one instance went.
 #[derive(Debug)]
-pub(super) struct Outcome {
+struct Outcome {
     /// The solution's length, if solved.
-    pub length: Option<usize>,
+    length: Option<usize>,
     /// Nodes generated.
-    pub generated: u64,
+    generated: u64,
     /// Nodes expanded.
-    pub expanded: u64,
+    expanded: u64,
     /// The search's time.
-    pub elapsed: Duration,
+    elapsed: Duration,
     /// What went wrong, if anything: a wrong length, an error.
-    pub problem: Option<String>,
+    problem: Option<String>,
     /// The limit that stopped the search, if one did.
-    pub stopped: Option<Limit>,
+    stopped: Option<Limit>,
 }
 
 /// Solves `row` of `domain` with `strategy` under `limits`; the solver
 /// replays the solution before returning it, and its length is checked
 /// against the row's.
-pub(super) fn solve_row<D: Domain>(
+fn solve_row<D: Domain>(
     solver: &mut Solver,
     domain: &D,
     row: &Row<D::Instance>,
@@ -178,17 +178,17 @@ pub(super) fn solve_row<D: Domain>(
 
 /// The table the programs print: a header, a row per instance, totals.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Table {
+struct Table {
     /// Whether rows show nodes per second.
-    pub rates: bool,
+    rates: bool,
     /// Whether rows show the nodes expanded, the published count (nodes
     /// expanded, as Korf counted them) and ours against it.
-    pub published_nodes: bool,
+    published_nodes: bool,
 }
 
 impl Table {
     /// The header line.
-    pub(super) fn header(self) -> String {
+    fn header(self) -> String {
         let mut out = format!(
             "{:>5} {:>6} {:>9} {:>15} {:>10}",
             "id", "length", "published", "generated", "time (ms)"
@@ -208,7 +208,7 @@ impl Table {
 
     /// The line of `row`, which went as `outcome`.
     #[expect(clippy::cast_precision_loss, reason = "rates for display")]
-    pub(super) fn row<B>(self, row: &Row<B>, outcome: &Outcome) -> String {
+    fn row<B>(self, row: &Row<B>, outcome: &Outcome) -> String {
         let dash = || "-".to_owned();
         // A line of tiles alone is named by its line number.
         let id = row
@@ -254,7 +254,7 @@ impl Table {
         clippy::cast_precision_loss,
         reason = "averages and rates for display; counts stay far below 2^53"
     )]
-    pub(super) fn totals<B>(self, rows: &[Row<B>], outcomes: &[Outcome]) -> String {
+    fn totals<B>(self, rows: &[Row<B>], outcomes: &[Outcome]) -> String {
         let solved: Vec<&Outcome> = outcomes.iter().filter(|o| o.length.is_some()).collect();
         let length: usize = solved.iter().filter_map(|o| o.length).sum();
         let published: usize = rows
@@ -301,9 +301,9 @@ impl Table {
 /// be lost.
 #[expect(
     clippy::too_many_arguments,
-    reason = "the run's parts, each named at the two call sites"
+    reason = "the run's parts, each named at the call site"
 )]
-pub(super) fn run_rows<D: Domain>(
+fn run_rows<D: Domain>(
     out: &mut Stdout,
     solver: &mut Solver,
     domain: &D,
@@ -333,7 +333,7 @@ pub(super) fn run_rows<D: Domain>(
 }
 
 /// A positive, finite number of seconds.
-pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+fn parse_seconds(text: &str) -> Result<Duration, String> {
     // clap prints the value before these messages: they do not repeat it.
     let seconds: f64 = text
         .trim()
@@ -347,7 +347,7 @@ pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// The flag Ctrl-C sets, shared by every run of the process: the handler
 /// is installed once (`None` if it could not be).
-pub(super) fn interrupt_flag() -> Option<&'static CancelFlag> {
+fn interrupt_flag() -> Option<&'static CancelFlag> {
     static FLAG: OnceLock<Option<CancelFlag>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = CancelFlag::new();
@@ -373,7 +373,7 @@ pub(super) fn interrupt_flag() -> Option<&'static CancelFlag> {
 
 /// The rows with the ids `ids`, in that order; all of them when `ids` is
 /// empty.
-pub(super) fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<B>>, String> {
+fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<B>>, String> {
     if ids.is_empty() {
         return Ok(rows);
     }
@@ -387,71 +387,87 @@ pub(super) fn select<B: Copy>(rows: Vec<Row<B>>, ids: &[u32]) -> Result<Vec<Row<
         .collect()
 }
 
-/// What `twentyfour` and `cube` ask of a long run: which instances, on how
-/// many threads, for how long each, and where the tables are.
-pub(super) struct LongRun<'a> {
-    /// The input as given, for messages.
-    pub input: &'a str,
-    /// `--ids`: the instances to solve, in this order (all if empty).
-    pub ids: &'a [u32],
-    /// `--limit`: the first N of those.
-    pub limit: Option<NonZeroUsize>,
-    /// `--jobs`: threads for one search.
+/// The options `twentyfour` and `cube` share (flattened into each):
+/// which instances, on how many threads, for how long each.
+#[derive(Debug, clap::Args)]
+pub(super) struct Selection {
+    /// Threads for one search: IDA* splits each iteration's tree among
+    /// them (1: the serial search; 0 is refused, not taken as 1; above 1024
+    /// refused; above 4 a core capped, with a note on stderr)
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
     pub jobs: NonZeroUsize,
-    /// `--max-time`: the time each instance's search may take.
+
+    /// Solve only these instances, by id, in this order (comma-separated:
+    /// `38,40,25`)
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub ids: Vec<u32>,
+
+    /// Solve only the first N instances (after --ids; at least 1)
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
+    pub limit: Option<NonZeroUsize>,
+
+    /// Stop each instance's search after this many seconds (the instance
+    /// is reported as stopped, and the next one starts)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub max_time: Option<Duration>,
-    /// The pattern databases (and the directory they are cached in).
-    pub databases: PatternDatabases,
 }
 
-/// Solves the instances of `rows` that `run` selects, one after the other,
-/// after loading the strategy's tables: the table on stdout row by row,
-/// stopped cleanly by Ctrl-C. The program's exit status: 0 if every
-/// instance was solved and checked, 1 otherwise, 2 if the selection or
-/// the tables could not be had.
+/// Solves the instances of `rows` (read from `input`, or why they could
+/// not be) that `selection` selects, one after the other, after loading
+/// the strategy's tables from `databases`: the table on stdout row by row.
+/// A `long` run (`twentyfour`, `cube`: hours an instance) shows nodes per
+/// second, and Ctrl-C stops it cleanly. The program's exit status: 0 if
+/// every instance was solved and checked, 1 otherwise, 2 if the input,
+/// the selection or the tables could not be had.
 pub(super) fn run_long<D: Domain>(
     domain: &D,
-    rows: Vec<Row<D::Instance>>,
+    rows: Result<Vec<Row<D::Instance>>, String>,
     strategy: Strategy,
-    run: LongRun<'_>,
+    input: &str,
+    selection: &Selection,
+    databases: PatternDatabases,
+    long: bool,
 ) -> ExitCode
 where
     D::Instance: Copy,
 {
-    let mut rows = match select(rows, run.ids) {
-        Ok(rows) => rows,
-        Err(err) => {
-            eprintln!("error: {}, {err}", excerpt(run.input));
-            return ExitCode::from(2);
-        }
+    let unusable = |err: &dyn std::fmt::Display| {
+        eprintln!("error: {err}");
+        ExitCode::from(2)
     };
-    if let Some(limit) = run.limit {
+    let selected = rows.and_then(|rows| {
+        select(rows, &selection.ids).map_err(|err| format!("{}, {err}", excerpt(input)))
+    });
+    let mut rows = match selected {
+        Ok(rows) => rows,
+        Err(err) => return unusable(&err),
+    };
+    if let Some(limit) = selection.limit {
         rows.truncate(limit.get());
     }
-    let jobs = Jobs::for_this_machine(run.jobs);
+    let jobs = Jobs::for_this_machine(selection.jobs);
     if let Some(note) = jobs.note() {
         eprintln!("{note}");
     }
     let mut solver = Solver::new()
-        .with_databases(Arc::new(run.databases))
+        .with_databases(Arc::new(databases))
         .with_jobs(jobs.threads.get());
     // The tables are loaded (or built) here, before the first instance,
     // so no instance's time includes them.
     if let Err(err) = solver.prepare(domain, strategy) {
-        eprintln!("error: {err}");
-        return ExitCode::from(2);
+        return unusable(&err);
     }
     let mut limits = Limits::new();
-    if let Some(max_time) = run.max_time {
+    if let Some(max_time) = selection.max_time {
         limits = limits.max_time(max_time);
     }
-    let flag = interrupt_flag();
+    let flag = if long { interrupt_flag() } else { None };
     if let Some(flag) = flag {
         limits = limits.cancel(flag.clone());
     }
     let interrupted = || flag.is_some_and(CancelFlag::is_cancelled);
     let table = Table {
-        rates: true,
+        rates: long,
         published_nodes: rows.iter().any(|row| row.published_nodes.is_some()),
     };
     with_stdout(|out| {

@@ -65,22 +65,18 @@
 //! written, which stops the run: a closed pipe stops it quietly, with
 //! status 0); 2 if the input, the strategy or the cache could not be used.
 
-use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use super::solving::{LongRun, Row, parse_limit, parse_seconds, read_rows, run_long};
+use super::solving::{Row, Selection, read_rows, run_long};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
 use crate::domain::AnyDomain;
 use crate::domains::large_boards::TWENTYFOUR;
 use crate::domains::{algorithms_of, heuristics_of};
-use crate::jobs::parse_jobs;
 use crate::registry::{Algorithm, Heuristic};
-use crate::strategy::{Strategy, ignored_heuristic};
+use crate::strategy::Strategy;
 use clap::Parser;
-use clap::error::ErrorKind;
 use sliding_puzzle::instances::{KORF50, parse_large_instances};
 use sliding_puzzle::{InstanceError, LargeBoard};
 
@@ -104,25 +100,8 @@ pub struct Args {
     #[command(flatten)]
     databases: DatabaseArgs,
 
-    /// Threads for one search: IDA* splits each iteration's tree among
-    /// them (1: the serial search; 0 is refused, not taken as 1; above 1024
-    /// refused; above 4 a core capped, with a note on stderr)
-    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::MIN, value_parser = parse_jobs)]
-    jobs: NonZeroUsize,
-
-    /// Solve only these instances, by id, in this order (comma-separated:
-    /// `38,40,25`)
-    #[arg(long, value_name = "IDS", value_delimiter = ',')]
-    ids: Vec<u32>,
-
-    /// Solve only the first N instances (after --ids; at least 1)
-    #[arg(long, value_name = "N", value_parser = parse_limit)]
-    limit: Option<NonZeroUsize>,
-
-    /// Stop each instance's search after this many seconds (the instance
-    /// is reported as stopped, and the next one starts)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    max_time: Option<Duration>,
+    #[command(flatten)]
+    selection: Selection,
 }
 
 /// The domain `twentyfour` solves: `--help` lists what it offers.
@@ -133,35 +112,20 @@ impl Program for Args {
     const SUMMARY: &'static str = "Solves 24-puzzles optimally (Korf & Felner's fifty by default), checked against the published lengths";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
+        invocation.refuse_ignored(Some(self.algo), self.heuristic, Some(&self.databases));
+        let rows = read_rows(&self.input, ("korf50", KORF50), parse);
+        let strategy = Strategy::new(self.algo, self.heuristic);
+        let databases = self.databases.open();
+        run_long(
+            &TWENTYFOUR,
+            rows,
+            strategy,
+            &self.input,
+            &self.selection,
+            databases,
+            true,
+        )
     }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let (algorithm, heuristic) = (Some(args.algo), args.heuristic);
-    if let Some(complaint) = ignored_heuristic(invocation.matches(), algorithm, heuristic) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    if let Some(complaint) = args.databases.ignored("--heuristic", &[heuristic]) {
-        invocation.refuse(ErrorKind::ArgumentConflict, complaint);
-    }
-    let rows = match read_rows(&args.input, ("korf50", KORF50), parse) {
-        Ok(rows) => rows,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    let strategy = Strategy::new(args.algo, args.heuristic);
-    let run = LongRun {
-        input: &args.input,
-        ids: &args.ids,
-        limit: args.limit,
-        jobs: args.jobs,
-        max_time: args.max_time,
-        databases: args.databases.open(),
-    };
-    run_long(&TWENTYFOUR, rows, strategy, run)
 }
 
 /// Reads 5x5 instances.
