@@ -11,7 +11,7 @@ use frontier::Limits;
 use pattern_db::{BuildProgress, PatternTable};
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start, named_file};
-use crate::progress::Progress;
+use crate::progress::BuildBars;
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
@@ -215,8 +215,10 @@ fn tables(cache_dir: &FilePath, heuristic: Heuristic) -> Arc<Result<Tables, Stri
 
 /// Builds or loads the tables of `heuristic`.
 fn load(cache_dir: &FilePath, heuristic: Heuristic) -> Result<Tables, String> {
-    let bars = build_progress();
-    let report = |name: &str, progress: &BuildProgress| bars(name, progress);
+    let bars = BuildBars::new();
+    let report = |name: &str, progress: &BuildProgress| {
+        bars.report(name.to_owned(), || format!("building {name}"), progress);
+    };
     let error = |err: pattern_db::PdbError| err.to_string();
     let corners_only = |corners| {
         Databases::<6>::load_or_build(cache_dir, Some(corners), &[], false, report)
@@ -243,32 +245,6 @@ fn load(cache_dir: &FilePath, heuristic: Heuristic) -> Result<Tables, String> {
             .map(|(databases, _)| Tables::Sevens(databases))
             .map_err(error),
         _ => Ok(Tables::Zero(Databases::none())),
-    }
-}
-
-/// A progress bar on stderr per table being built (plain `progress:`
-/// lines when stderr is not a terminal).
-fn build_progress() -> impl Fn(&str, &BuildProgress) + Sync {
-    let current: Mutex<Option<(String, Progress)>> = Mutex::new(None);
-    move |name: &str, progress: &BuildProgress| {
-        let mut current = current.lock().unwrap_or_else(PoisonError::into_inner);
-        if current.as_ref().is_none_or(|(table, _)| table != name) {
-            let bar = Progress::new(
-                progress.entry_count,
-                "entries",
-                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
-            );
-            bar.set_prefix(format!("building {name}"));
-            *current = Some((name.to_owned(), bar));
-        }
-        if let Some((_, bar)) = current.as_ref() {
-            let depth = || format!("depth {}", progress.depth);
-            if progress.finished {
-                bar.finish_at(progress.entries, depth);
-            } else {
-                bar.set(progress.entries, depth);
-            }
-        }
     }
 }
 
