@@ -315,10 +315,7 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
             Some(dual) => databases.get_with_dual::<W, H>(groups, dual),
             None => databases.get::<W, H>(groups),
         }
-        .map_err(|err| SolveError::Unavailable {
-            heuristic: name,
-            reason: err.to_string(),
-        })
+        .map_err(|err| SolveError::unavailable(name, err))
     };
     // The further partitions of a maximum over several go without dual
     // lookups, which would need 16 more tables each.
@@ -348,10 +345,8 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
         )),
         // cannot happen: the domain refuses the others first
         None | Some(BoardHeuristic::Pdb6666) => {
-            return Err(SolveError::Unavailable {
-                heuristic: name,
-                reason: format!("it is not a heuristic of {W}x{H} boards"),
-            });
+            let reason = format!("it is not a heuristic of {W}x{H} boards");
+            return Err(SolveError::unavailable(name, reason));
         }
     })
 }

@@ -196,21 +196,24 @@ enum Tables {
 }
 
 /// The tables loaded so far, by cache directory and heuristic.
-type Loaded = HashMap<(PathBuf, Heuristic), Arc<Result<Tables, String>>>;
+type Loaded = HashMap<(PathBuf, Heuristic), Result<Arc<Tables>, String>>;
 
-/// The tables of `heuristic`, loaded from (or built into) `cache_dir` on
-/// first use, with a progress bar on stderr while one is built.
-fn tables(cache_dir: &FilePath, heuristic: Heuristic) -> Arc<Result<Tables, String>> {
+/// The tables of `strategy`'s heuristic, loaded from (or built into)
+/// `context`'s cache directory on first use, with a progress bar on stderr
+/// while one is built.
+fn tables(context: &Context, strategy: Strategy) -> Result<Arc<Tables>, SolveError> {
     static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
+    let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
+    let cache_dir = context.databases.cache_dir();
     let loaded = LOADED.get_or_init(Mutex::default);
     // Held while loading: two threads asking for one heuristic build it once.
     let mut loaded = loaded.lock().unwrap_or_else(PoisonError::into_inner);
     let key = (cache_dir.to_path_buf(), heuristic);
-    Arc::clone(
-        loaded
-            .entry(key)
-            .or_insert_with(|| Arc::new(load(cache_dir, heuristic))),
-    )
+    loaded
+        .entry(key)
+        .or_insert_with(|| load(cache_dir, heuristic).map(Arc::new))
+        .clone()
+        .map_err(|reason| SolveError::unavailable(heuristic, reason))
 }
 
 /// Builds or loads the tables of `heuristic`.
@@ -264,14 +267,7 @@ impl Domain for Cubes {
         _: &mut Self::Kept,
         context: &Context,
     ) -> Result<(), SolveError> {
-        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
-        match &*tables(context.databases.cache_dir(), heuristic) {
-            Ok(_) => Ok(()),
-            Err(reason) => Err(SolveError::Unavailable {
-                heuristic,
-                reason: reason.clone(),
-            }),
-        }
+        tables(context, strategy).map(|_| ())
     }
 
     fn solve(
@@ -287,16 +283,7 @@ impl Domain for Cubes {
         if start.check().is_err() {
             return Ok(Attempt::unsolvable());
         }
-        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
-        let tables = tables(context.databases.cache_dir(), heuristic);
-        let tables = tables
-            .as_ref()
-            .as_ref()
-            .map_err(|reason| SolveError::Unavailable {
-                heuristic,
-                reason: reason.clone(),
-            })?;
-        match tables {
+        match &*tables(context, strategy)? {
             Tables::Zero(databases) | Tables::Sixes(databases) => {
                 attempt(&Rubik::new(*start, databases), strategy, limits, kept)
             }
