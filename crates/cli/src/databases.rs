@@ -5,47 +5,29 @@
 //! by every solver, are the plug-in's [`PatternDatabases`].
 
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
 
 use sliding_puzzle::heuristic::pdb::{GroupProgress, PatternDatabases};
 
-use crate::progress::Progress;
+use crate::progress::BuildBars;
 use crate::registry::Heuristic;
 
 /// A progress reporter for [`PatternDatabases::on_progress`]: one
-/// [`Progress`] on stderr per group being built, a bar when stderr is a
-/// terminal and plain lines otherwise (a few per table, and one at its
-/// end), so that a build of minutes is seen to move in a log too.
+/// [`Progress`](crate::progress::Progress) on stderr per group being
+/// built, a bar when stderr is a terminal and plain lines otherwise (a few
+/// per table, and one at its end), so that a build of minutes is seen to
+/// move in a log too.
 pub fn progress_bars() -> impl Fn(&GroupProgress<'_>) + Send + Sync + 'static {
-    // One reporter per group being built, made on its first report.
-    let current: Mutex<Option<(usize, Progress)>> = Mutex::new(None);
+    let bars = BuildBars::new();
     move |progress: &GroupProgress<'_>| {
-        let mut current = current.lock().unwrap_or_else(PoisonError::into_inner);
-        if current
-            .as_ref()
-            .is_none_or(|(group, _)| *group != progress.group)
-        {
-            let new = Progress::new(
-                progress.build.entry_count,
-                "entries",
-                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
-            );
-            new.set_prefix(format!(
+        let prefix = || {
+            format!(
                 "building group {}/{} (tiles {})",
                 progress.group + 1,
                 progress.groups,
                 tile_list(progress.tiles)
-            ));
-            *current = Some((progress.group, new));
-        }
-        if let Some((_, reporter)) = current.as_ref() {
-            let depth = || format!("depth {}", progress.build.depth);
-            if progress.build.finished {
-                reporter.finish_at(progress.build.entries, depth);
-            } else {
-                reporter.set(progress.build.entries, depth);
-            }
-        }
+            )
+        };
+        bars.report(progress.group, prefix, &progress.build);
     }
 }
 

@@ -13,7 +13,7 @@
 //! so no domain names another's heuristics or algorithms.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::sync::Arc;
 
@@ -156,6 +156,42 @@ pub fn named_file(path: &std::path::Path) -> Result<(String, Vec<u8>), String> {
         |n| n.to_string_lossy().into_owned(),
     );
     Ok((name, bytes))
+}
+
+/// Reads a file of instances, one per line, blank lines and lines
+/// starting with `#` skipped: what the line-per-instance [`Reader`]s share.
+/// `parse` reads a line (trimmed) into its instance and the key of its
+/// set, or says why it skips the line. Returns a set per key, in key
+/// order, named `{name} {label(key)}`, and one message per line skipped
+/// (`name:line: reason`, a line that is not UTF-8 among them).
+pub(crate) fn read_lines<K: Ord>(
+    name: &str,
+    text: &[u8],
+    mut parse: impl FnMut(&str) -> Result<(K, Start), String>,
+    label: impl Fn(K) -> String,
+) -> ReadSets {
+    let mut by_key: BTreeMap<K, Vec<Instance>> = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for (number, line) in frontier_text::content_lines(text) {
+        match line.map_err(|err| err.to_string()).and_then(&mut parse) {
+            Ok((key, start)) => by_key.entry(key).or_default().push(Instance {
+                start,
+                origin: format!("line {number}"),
+                known_length: None,
+            }),
+            Err(reason) => skipped.push(format!("{name}:{number}: {reason}")),
+        }
+    }
+    let sets = by_key
+        .into_iter()
+        .map(|(key, instances)| BoardSet {
+            // cannot fail: a set holds at least the instance that opened it
+            domain: instances[0].start.domain(),
+            name: format!("{name} {}", label(key)),
+            instances,
+        })
+        .collect();
+    (sets, skipped)
 }
 
 /// One kind of instance the programs solve: what it is called and offers

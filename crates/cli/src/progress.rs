@@ -15,6 +15,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use pattern_db::BuildProgress;
 
 /// The longest a run goes between two plain lines, while it advances.
 pub const EVERY: Duration = Duration::from_secs(30);
@@ -174,6 +175,47 @@ impl Progress {
     /// The work stopped before its end: the bar stays as it is.
     pub fn abandon(&self) {
         self.bar.abandon();
+    }
+}
+
+/// The builds of tables, on stderr: a [`Progress`] per table (`K` tells
+/// them apart), made on its first report, set to the entries known and
+/// finished with the build, the depth as its message.
+#[derive(Debug)]
+pub(crate) struct BuildBars<K> {
+    /// The table being built, and its progress.
+    current: Mutex<Option<(K, Progress)>>,
+}
+
+impl<K: PartialEq> BuildBars<K> {
+    /// No table built yet.
+    pub(crate) const fn new() -> Self {
+        BuildBars {
+            current: Mutex::new(None),
+        }
+    }
+
+    /// Shows how far the build of `table` is; `prefix` says what the
+    /// table is, on its first report.
+    pub(crate) fn report(&self, table: K, prefix: impl FnOnce() -> String, build: &BuildProgress) {
+        let mut current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
+        if current.as_ref().is_none_or(|(shown, _)| *shown != table) {
+            let bar = Progress::new(
+                build.entry_count,
+                "entries",
+                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
+            );
+            bar.set_prefix(prefix());
+            *current = Some((table, bar));
+        }
+        if let Some((_, bar)) = current.as_ref() {
+            let depth = || format!("depth {}", build.depth);
+            if build.finished {
+                bar.finish_at(build.entries, depth);
+            } else {
+                bar.set(build.entries, depth);
+            }
+        }
     }
 }
 

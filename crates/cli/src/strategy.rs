@@ -417,6 +417,15 @@ impl SolveError {
             reason: "the domain offers it, but its problem cannot run it",
         }
     }
+
+    /// [`SolveError::Unavailable`]: `heuristic`'s tables cannot be had,
+    /// for `reason`.
+    pub(crate) fn unavailable(heuristic: Heuristic, reason: impl fmt::Display) -> Self {
+        SolveError::Unavailable {
+            heuristic,
+            reason: reason.to_string(),
+        }
+    }
 }
 
 /// Runs `f` and times it: the one clock of the programs' reports.

@@ -16,8 +16,8 @@ use sliding_puzzle::{
 
 use self::heuristics::BoardHeuristic;
 use crate::domain::{
-    AnyDomain, BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, POJ_SAMPLE, Reader,
-    Start, named_file,
+    AnyDomain, BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, POJ_SAMPLE, ReadSets,
+    Reader, Start, named_file, read_lines,
 };
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, Kept, ResultOf, Searchable,
@@ -315,10 +315,7 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
             Some(dual) => databases.get_with_dual::<W, H>(groups, dual),
             None => databases.get::<W, H>(groups),
         }
-        .map_err(|err| SolveError::Unavailable {
-            heuristic: name,
-            reason: err.to_string(),
-        })
+        .map_err(|err| SolveError::unavailable(name, err))
     };
     // The further partitions of a maximum over several go without dual
     // lookups, which would need 16 more tables each.
@@ -348,10 +345,8 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H>>(
         )),
         // cannot happen: the domain refuses the others first
         None | Some(BoardHeuristic::Pdb6666) => {
-            return Err(SolveError::Unavailable {
-                heuristic: name,
-                reason: format!("it is not a heuristic of {W}x{H} boards"),
-            });
+            let reason = format!("it is not a heuristic of {W}x{H} boards");
+            return Err(SolveError::unavailable(name, reason));
         }
     })
 }
@@ -488,51 +483,14 @@ pub static BOARD_FILES: Reader = Reader {
 /// assert_eq!(skipped[2], "boards.txt:5: invalid UTF-8 at byte 3");
 /// ```
 #[must_use]
-pub fn read_boards(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
-    let mut three = Vec::new();
-    let mut four = Vec::new();
-    let mut skipped = Vec::new();
-    for (number, line) in frontier_text::content_lines(text) {
-        let line = match line {
-            Ok(line) => line,
-            Err(err) => {
-                skipped.push(format!("{name}:{number}: {err}"));
-                continue;
-            }
-        };
-        match line.parse::<AnyBoard>() {
-            Ok(board) if !board.is_solvable() => {
-                skipped.push(format!(
-                    "{name}:{number}: unsolvable board, nothing to compare"
-                ));
-            }
-            Ok(board) => {
-                let origin = format!("line {number}");
-                let (list, start) = match board {
-                    AnyBoard::Eight(board) => (&mut three, Start::new(&EIGHT, board)),
-                    AnyBoard::Fifteen(board) => (&mut four, Start::new(&FIFTEEN, board)),
-                };
-                list.push(Instance {
-                    start,
-                    origin,
-                    known_length: None,
-                });
-            }
-            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
-        }
-    }
-    let domains: [&'static dyn AnyDomain; 2] = [&EIGHT, &FIFTEEN];
-    let sets = domains
-        .into_iter()
-        .zip([three, four])
-        .filter(|(_, instances)| !instances.is_empty())
-        .map(|(domain, instances)| BoardSet {
-            name: format!("{name} {}", domain.name()),
-            domain,
-            instances,
-        })
-        .collect();
-    (sets, skipped)
+pub fn read_boards(name: &str, text: &[u8]) -> ReadSets {
+    // Keyed by the domain's name: 3x3 sorts before 4x4.
+    let parse = |line: &str| match line.parse::<AnyBoard>().map_err(|err| err.to_string())? {
+        board if !board.is_solvable() => Err("unsolvable board, nothing to compare".to_owned()),
+        AnyBoard::Eight(board) => Ok((EIGHT.name(), Start::new(&EIGHT, board))),
+        AnyBoard::Fifteen(board) => Ok((FIFTEEN.name(), Start::new(&FIFTEEN, board))),
+    };
+    read_lines(name, text, parse, str::to_owned)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use frontier::Limits;
 use pattern_db::{BuildProgress, PatternTable};
 
 use crate::domain::{BoardSet, Context, Domain, DomainInfo, Instance, Reader, Start, named_file};
-use crate::progress::Progress;
+use crate::progress::BuildBars;
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
 };
@@ -196,27 +196,32 @@ enum Tables {
 }
 
 /// The tables loaded so far, by cache directory and heuristic.
-type Loaded = HashMap<(PathBuf, Heuristic), Arc<Result<Tables, String>>>;
+type Loaded = HashMap<(PathBuf, Heuristic), Result<Arc<Tables>, String>>;
 
-/// The tables of `heuristic`, loaded from (or built into) `cache_dir` on
-/// first use, with a progress bar on stderr while one is built.
-fn tables(cache_dir: &FilePath, heuristic: Heuristic) -> Arc<Result<Tables, String>> {
+/// The tables of `strategy`'s heuristic, loaded from (or built into)
+/// `context`'s cache directory on first use, with a progress bar on stderr
+/// while one is built.
+fn tables(context: &Context, strategy: Strategy) -> Result<Arc<Tables>, SolveError> {
     static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
+    let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
+    let cache_dir = context.databases.cache_dir();
     let loaded = LOADED.get_or_init(Mutex::default);
     // Held while loading: two threads asking for one heuristic build it once.
     let mut loaded = loaded.lock().unwrap_or_else(PoisonError::into_inner);
     let key = (cache_dir.to_path_buf(), heuristic);
-    Arc::clone(
-        loaded
-            .entry(key)
-            .or_insert_with(|| Arc::new(load(cache_dir, heuristic))),
-    )
+    loaded
+        .entry(key)
+        .or_insert_with(|| load(cache_dir, heuristic).map(Arc::new))
+        .clone()
+        .map_err(|reason| SolveError::unavailable(heuristic, reason))
 }
 
 /// Builds or loads the tables of `heuristic`.
 fn load(cache_dir: &FilePath, heuristic: Heuristic) -> Result<Tables, String> {
-    let bars = build_progress();
-    let report = |name: &str, progress: &BuildProgress| bars(name, progress);
+    let bars = BuildBars::new();
+    let report = |name: &str, progress: &BuildProgress| {
+        bars.report(name.to_owned(), || format!("building {name}"), progress);
+    };
     let error = |err: pattern_db::PdbError| err.to_string();
     let corners_only = |corners| {
         Databases::<6>::load_or_build(cache_dir, Some(corners), &[], false, report)
@@ -246,32 +251,6 @@ fn load(cache_dir: &FilePath, heuristic: Heuristic) -> Result<Tables, String> {
     }
 }
 
-/// A progress bar on stderr per table being built (plain `progress:`
-/// lines when stderr is not a terminal).
-fn build_progress() -> impl Fn(&str, &BuildProgress) + Sync {
-    let current: Mutex<Option<(String, Progress)>> = Mutex::new(None);
-    move |name: &str, progress: &BuildProgress| {
-        let mut current = current.lock().unwrap_or_else(PoisonError::into_inner);
-        if current.as_ref().is_none_or(|(table, _)| table != name) {
-            let bar = Progress::new(
-                progress.entry_count,
-                "entries",
-                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta}) {msg}",
-            );
-            bar.set_prefix(format!("building {name}"));
-            *current = Some((name.to_owned(), bar));
-        }
-        if let Some((_, bar)) = current.as_ref() {
-            let depth = || format!("depth {}", progress.depth);
-            if progress.finished {
-                bar.finish_at(progress.entries, depth);
-            } else {
-                bar.set(progress.entries, depth);
-            }
-        }
-    }
-}
-
 impl Domain for Cubes {
     type Instance = Cube;
     type Kept = Kept<CubeState, Move>;
@@ -288,14 +267,7 @@ impl Domain for Cubes {
         _: &mut Self::Kept,
         context: &Context,
     ) -> Result<(), SolveError> {
-        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
-        match &*tables(context.databases.cache_dir(), heuristic) {
-            Ok(_) => Ok(()),
-            Err(reason) => Err(SolveError::Unavailable {
-                heuristic,
-                reason: reason.clone(),
-            }),
-        }
+        tables(context, strategy).map(|_| ())
     }
 
     fn solve(
@@ -311,16 +283,7 @@ impl Domain for Cubes {
         if start.check().is_err() {
             return Ok(Attempt::unsolvable());
         }
-        let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
-        let tables = tables(context.databases.cache_dir(), heuristic);
-        let tables = tables
-            .as_ref()
-            .as_ref()
-            .map_err(|reason| SolveError::Unavailable {
-                heuristic,
-                reason: reason.clone(),
-            })?;
-        match tables {
+        match &*tables(context, strategy)? {
             Tables::Zero(databases) | Tables::Sixes(databases) => {
                 attempt(&Rubik::new(*start, databases), strategy, limits, kept)
             }

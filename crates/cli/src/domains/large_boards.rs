@@ -148,10 +148,6 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H, u128>>(
     context: &Context,
     then: T,
 ) -> Result<T::Output, SolveError> {
-    let unavailable = |reason: String| SolveError::Unavailable {
-        heuristic: name,
-        reason,
-    };
     Ok(match BoardHeuristic::of(name) {
         Some(BoardHeuristic::Zero) => then.call(Zero),
         Some(BoardHeuristic::Misplaced) => then.call(Misplaced),
@@ -160,9 +156,8 @@ fn with_heuristic<const W: usize, const H: usize, T: WithHeuristic<W, H, u128>>(
         Some(BoardHeuristic::Pdb6666) => then.call(large_database::<W, H>(context)?),
         // cannot happen: the domain refuses the others first
         _ => {
-            return Err(unavailable(
-                "it is not a heuristic of large boards".to_owned(),
-            ));
+            let reason = "it is not a heuristic of large boards";
+            return Err(SolveError::unavailable(name, reason));
         }
     })
 }
@@ -174,10 +169,7 @@ fn large_database<const W: usize, const H: usize>(
     context
         .databases
         .get_large::<W, H>(&TWENTYFOUR_6_6_6_6)
-        .map_err(|err| SolveError::Unavailable {
-            heuristic: BoardHeuristic::Pdb6666.heuristic(),
-            reason: err.to_string(),
-        })
+        .map_err(|err| SolveError::unavailable(BoardHeuristic::Pdb6666.heuristic(), err))
 }
 
 /// Large boards search in place (IDA*), backward (bidirectional BFS; the

@@ -2,13 +2,12 @@
 //! heuristic and its weakened GAP-k, the domain of the bidirectional
 //! heuristic-search studies.
 
-use std::collections::BTreeMap;
-
 use frontier::Limits;
 use pancake::{Flip, Gap, PancakeState, Pancakes, Stack};
 
 use crate::domain::{
-    BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, Reader, Start, named_file,
+    BoardSet, Context, DefaultSets, Domain, DomainInfo, Instance, ReadSets, Reader, Start,
+    named_file, read_lines,
 };
 use crate::registry::{
     self, Algorithm, Capabilities, Capability, Heuristic, HeuristicRow, Kept, ResultOf, Searchable,
@@ -245,35 +244,12 @@ pub static STACK_FILES: Reader = Reader {
 /// assert_eq!(skipped, ["stacks.txt:3: unreadable token \"two\" at position 2 (expected a pancake number)"]);
 /// ```
 #[must_use]
-pub fn read_stacks(name: &str, text: &[u8]) -> (Vec<BoardSet>, Vec<String>) {
-    let mut by_size: BTreeMap<usize, Vec<Instance>> = BTreeMap::new();
-    let mut skipped = Vec::new();
-    for (number, line) in frontier_text::content_lines(text) {
-        let line = match line {
-            Ok(line) => line,
-            Err(err) => {
-                skipped.push(format!("{name}:{number}: {err}"));
-                continue;
-            }
-        };
-        match line.parse::<Stack>() {
-            Ok(stack) => by_size.entry(stack.len()).or_default().push(Instance {
-                start: Start::new(&PANCAKES, stack),
-                origin: format!("line {number}"),
-                known_length: None,
-            }),
-            Err(err) => skipped.push(format!("{name}:{number}: {err}")),
-        }
-    }
-    let sets = by_size
-        .into_iter()
-        .map(|(len, instances)| BoardSet {
-            name: format!("{name} {len} pancakes"),
-            domain: &PANCAKES,
-            instances,
-        })
-        .collect();
-    (sets, skipped)
+pub fn read_stacks(name: &str, text: &[u8]) -> ReadSets {
+    let parse = |line: &str| {
+        let stack = line.parse::<Stack>().map_err(|err| err.to_string())?;
+        Ok((stack.len(), Start::new(&PANCAKES, stack)))
+    };
+    read_lines(name, text, parse, |len| format!("{len} pancakes"))
 }
 
 #[cfg(test)]

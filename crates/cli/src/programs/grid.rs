@@ -142,83 +142,73 @@ impl Program for Args {
         "Solves Moving AI grid scenarios (A*, jump point search, ...), checking every path";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let algorithms = if args.algo.is_empty() {
-        vec![Search::Registry(Algorithm::AStar)]
-    } else {
-        let mut unique = Vec::new();
-        for &algorithm in &args.algo {
-            if !unique.contains(&algorithm) {
-                unique.push(algorithm);
-            }
-        }
-        unique
-    };
-    if let Some(refusal) = algorithms.iter().find_map(|a| a.refusal(args.movement)) {
-        invocation.refuse(ErrorKind::ArgumentConflict, refusal);
-    }
-    if args.max_nodes == 0 {
-        invocation.refuse(
-            ErrorKind::ValueValidation,
-            "--max-nodes 0 would stop IDA* before its first node: give at least 1",
-        );
-    }
-    let suite = match load(&args.inputs, args.maps.as_deref()) {
-        Ok(suite) => suite,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let settings = Settings {
-        algorithms,
-        movement: args.movement,
-        max_nodes: args.max_nodes,
-    };
-    // Chosen before any search, so a bad --query is a usage error.
-    let drawn = args.svg.as_ref().map(|_| {
-        scenarios::svg_query(&suite, args.query)
-            .unwrap_or_else(|message| invocation.refuse(ErrorKind::ValueValidation, message))
-    });
-    let records = match scenarios::run(&suite, &settings) {
-        Ok(records) => records,
-        Err(err) => return failed(&err),
-    };
-    let printed = with_stdout(|out| {
-        match args.format {
-            Format::Summary => {
-                let rows = summarise(&suite, &settings.algorithms, &records);
-                let summary = render_summary(&suite, &settings.setup(), &rows, peak_rss());
-                write!(out, "{summary}")?;
-            }
-            Format::Csv => match render_csv(&suite, &records) {
-                Ok(csv) => write!(out, "{csv}")?,
-                Err(err) => {
-                    eprintln!("error: cannot write the csv: {err}");
-                    return Ok(ExitCode::FAILURE);
-                }
-            },
-        }
-        Ok(ExitCode::SUCCESS)
-    });
-    if printed != ExitCode::SUCCESS {
-        return printed;
-    }
-    if let (Some(path), Some(drawn)) = (&args.svg, drawn) {
-        let algorithms = if args.algo.is_empty() {
-            default_panels(settings.movement)
+        let algorithms = if self.algo.is_empty() {
+            vec![Search::Registry(Algorithm::AStar)]
         } else {
-            settings.algorithms.clone()
+            super::unique(&self.algo)
         };
-        if let Err(status) = draw(&suite, &settings, path, drawn, &algorithms) {
-            return status;
+        if let Some(refusal) = algorithms.iter().find_map(|a| a.refusal(self.movement)) {
+            invocation.refuse(ErrorKind::ArgumentConflict, refusal);
         }
+        if self.max_nodes == 0 {
+            invocation.refuse(
+                ErrorKind::ValueValidation,
+                "--max-nodes 0 would stop IDA* before its first node: give at least 1",
+            );
+        }
+        let suite = match load(&self.inputs, self.maps.as_deref()) {
+            Ok(suite) => suite,
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let settings = Settings {
+            algorithms,
+            movement: self.movement,
+            max_nodes: self.max_nodes,
+        };
+        // Chosen before any search, so a bad --query is a usage error.
+        let drawn = self.svg.as_ref().map(|_| {
+            scenarios::svg_query(&suite, self.query)
+                .unwrap_or_else(|message| invocation.refuse(ErrorKind::ValueValidation, message))
+        });
+        let records = match scenarios::run(&suite, &settings) {
+            Ok(records) => records,
+            Err(err) => return failed(&err),
+        };
+        let printed = with_stdout(|out| {
+            match self.format {
+                Format::Summary => {
+                    let rows = summarise(&suite, &settings.algorithms, &records);
+                    let summary = render_summary(&suite, &settings.setup(), &rows, peak_rss());
+                    write!(out, "{summary}")?;
+                }
+                Format::Csv => match render_csv(&suite, &records) {
+                    Ok(csv) => write!(out, "{csv}")?,
+                    Err(err) => {
+                        eprintln!("error: cannot write the csv: {err}");
+                        return Ok(ExitCode::FAILURE);
+                    }
+                },
+            }
+            Ok(ExitCode::SUCCESS)
+        });
+        if printed != ExitCode::SUCCESS {
+            return printed;
+        }
+        if let (Some(path), Some(drawn)) = (&self.svg, drawn) {
+            let algorithms = if self.algo.is_empty() {
+                default_panels(settings.movement)
+            } else {
+                settings.algorithms.clone()
+            };
+            if let Err(status) = draw(&suite, &settings, path, drawn, &algorithms) {
+                return status;
+            }
+        }
+        report(&suite, &records)
     }
-    report(&suite, &records)
 }
 
 /// Draws query `drawn` with each of `algorithms` into `path`.

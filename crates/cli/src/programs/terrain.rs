@@ -88,102 +88,100 @@ impl Program for Args {
         "Cheapest path on a weighted terrain map: Dijkstra, A* and weighted A*";
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
-        start(&self, invocation)
-    }
-}
-
-fn start(args: &Args, invocation: &mut Invocation<'_>) -> ExitCode {
-    let (map, name) = match load(args) {
-        Ok(loaded) => loaded,
-        Err(LoadError::Usage(message)) => invocation.refuse(ErrorKind::ValueValidation, message),
-        Err(LoadError::Map(message)) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let weighted_map = match terrain::weighted(&map, args.weight) {
-        Ok(weighted) => weighted,
-        Err(err) => invocation.refuse(
-            ErrorKind::ValueValidation,
-            format!("invalid value for '--weight <WEIGHT>': {err}"),
-        ),
-    };
-
-    let limits = Limits::new().max_stored(args.max_stored);
-    let mut solver = Solver::new();
-    let astar = Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE);
-    let dijkstra = Strategy::new(Algorithm::AStar, Heuristic::ZERO);
-    let searches = (
-        solver.solve(&TERRAIN, &map, astar, &limits),
-        solver.solve(&TERRAIN, &map, dijkstra, &limits),
-        TERRAIN.solve_weighted(&weighted_map, &limits),
-    );
-    let (astar, dijkstra, weighted) = match searches {
-        (Ok(astar), Ok(dijkstra), Ok(weighted)) => (astar, dijkstra, weighted),
-        (Err(err), _, _) | (_, Err(err), _) | (_, _, Err(err)) => {
-            // A path that does not replay: the domain offers both
-            // strategies, and weighted A* needs nothing.
-            eprintln!("bug: {err}");
-            return ExitCode::from(BUG);
-        }
-    };
-    for (label, attempt) in [
-        ("A*", &astar),
-        ("Dijkstra", &dijkstra),
-        ("weighted A*", &weighted),
-    ] {
-        if let Some(limit) = attempt.limit() {
-            eprintln!(
-                "error: {name}: {label} stopped by its {limit} after {} states (raise --max-stored)",
-                attempt.stats.peak_stored
-            );
-            return ExitCode::FAILURE;
-        }
-    }
-    with_stdout(|out| {
-        writeln!(out, "{name}")?;
-        let Answer::Solved(path) = &astar.answer else {
-            write!(out, "{map}")?;
-            writeln!(
-                out,
-                "no path from S to G ({} cells reached)",
-                astar.stats.expanded
-            )?;
-            return Ok(if dijkstra.cost().is_none() && weighted.cost().is_none() {
-                ExitCode::SUCCESS
-            } else {
-                eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
-                ExitCode::from(BUG)
-            });
+        let (map, name) = match load(&self) {
+            Ok(loaded) => loaded,
+            Err(LoadError::Usage(message)) => {
+                invocation.refuse(ErrorKind::ValueValidation, message)
+            }
+            Err(LoadError::Map(message)) => {
+                eprintln!("error: {message}");
+                return ExitCode::FAILURE;
+            }
         };
-        // cannot fail: the terrain domain's paths are steps
-        let steps: &[Direction] = path.actions().unwrap_or_default();
-        write!(out, "{}", map.draw_path(&map.route().cells(steps)))?;
-        writeln!(
-            out,
-            "cheapest path: cost {}, {} steps",
-            path.cost(),
-            path.len()
-        )?;
-        writeln!(out)?;
-        writeln!(
-            out,
-            "search                  cost   expanded  generated  peak stored"
-        )?;
+        let weighted_map = match terrain::weighted(&map, self.weight) {
+            Ok(weighted) => weighted,
+            Err(err) => invocation.refuse(
+                ErrorKind::ValueValidation,
+                format!("invalid value for '--weight <WEIGHT>': {err}"),
+            ),
+        };
+
+        let limits = Limits::new().max_stored(self.max_stored);
+        let mut solver = Solver::new();
+        let astar = Strategy::new(Algorithm::AStar, MANHATTAN_DISTANCE);
+        let dijkstra = Strategy::new(Algorithm::AStar, Heuristic::ZERO);
+        let searches = (
+            solver.solve(&TERRAIN, &map, astar, &limits),
+            solver.solve(&TERRAIN, &map, dijkstra, &limits),
+            TERRAIN.solve_weighted(&weighted_map, &limits),
+        );
+        let (astar, dijkstra, weighted) = match searches {
+            (Ok(astar), Ok(dijkstra), Ok(weighted)) => (astar, dijkstra, weighted),
+            (Err(err), _, _) | (_, Err(err), _) | (_, _, Err(err)) => {
+                // A path that does not replay: the domain offers both
+                // strategies, and weighted A* needs nothing.
+                eprintln!("bug: {err}");
+                return ExitCode::from(BUG);
+            }
+        };
         for (label, attempt) in [
-            ("Dijkstra (h = 0)".to_owned(), &dijkstra),
-            ("A* (Manhattan)".to_owned(), &astar),
-            (format!("weighted A* (w = {})", args.weight), &weighted),
+            ("A*", &astar),
+            ("Dijkstra", &dijkstra),
+            ("weighted A*", &weighted),
         ] {
-            let cost = attempt.cost().map_or("-".to_owned(), |c| c.to_string());
+            if let Some(limit) = attempt.limit() {
+                eprintln!(
+                    "error: {name}: {label} stopped by its {limit} after {} states (raise --max-stored)",
+                    attempt.stats.peak_stored
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+        with_stdout(|out| {
+            writeln!(out, "{name}")?;
+            let Answer::Solved(path) = &astar.answer else {
+                write!(out, "{map}")?;
+                writeln!(
+                    out,
+                    "no path from S to G ({} cells reached)",
+                    astar.stats.expanded
+                )?;
+                return Ok(if dijkstra.cost().is_none() && weighted.cost().is_none() {
+                    ExitCode::SUCCESS
+                } else {
+                    eprintln!("bug: Dijkstra or weighted A* found a path that A* did not");
+                    ExitCode::from(BUG)
+                });
+            };
+            // cannot fail: the terrain domain's paths are steps
+            let steps: &[Direction] = path.actions().unwrap_or_default();
+            write!(out, "{}", map.draw_path(&map.route().cells(steps)))?;
             writeln!(
                 out,
-                "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
-                attempt.stats.expanded, attempt.stats.generated, attempt.stats.peak_stored
+                "cheapest path: cost {}, {} steps",
+                path.cost(),
+                path.len()
             )?;
-        }
-        Ok(check(path.cost(), &dijkstra, &weighted, args.weight))
-    })
+            writeln!(out)?;
+            writeln!(
+                out,
+                "search                  cost   expanded  generated  peak stored"
+            )?;
+            for (label, attempt) in [
+                ("Dijkstra (h = 0)".to_owned(), &dijkstra),
+                ("A* (Manhattan)".to_owned(), &astar),
+                (format!("weighted A* (w = {})", self.weight), &weighted),
+            ] {
+                let cost = attempt.cost().map_or("-".to_owned(), |c| c.to_string());
+                writeln!(
+                    out,
+                    "{label:<20}  {cost:>6}  {:>9}  {:>9}  {:>11}",
+                    attempt.stats.expanded, attempt.stats.generated, attempt.stats.peak_stored
+                )?;
+            }
+            Ok(check(path.cost(), &dijkstra, &weighted, self.weight))
+        })
+    }
 }
 
 /// Why no map could be had.
