@@ -7,10 +7,7 @@
 
 use std::time::Duration;
 
-use frontier::{
-    BidirectionalProblem, Limit, Limits, OpenList, Outcome, RankedStates, Recorded,
-    ReversibleProblem, SearchResult,
-};
+use frontier::{Limit, Limits, OpenList, Outcome, RankedStates, Recorded, SearchResult};
 use grid::{
     Cardinal, Cell, CornerCutting, Direction, Grid, GridError, Heuristic, Jps, JpsGrid, JpsPlus,
     Jump, JumpMovement, JumpPoint, JumpTable, Octile, ReversibleMovement, Route,
@@ -58,7 +55,8 @@ pub(crate) trait GridMovement: ReversibleMovement {
     ) -> Recording;
 }
 
-/// The jump point searches of the 8-connected models.
+/// The jump point searches of the 8-connected models: A* on the jump
+/// points, timed alone.
 macro_rules! jumping {
     ($($movement:ty),*) => {$(
         impl GridMovement for $movement {
@@ -66,7 +64,15 @@ macro_rules! jumping {
                 grid: &'g Grid,
                 searches: &[Search],
             ) -> Result<JumpTables<'g, Self>, GridError> {
-                jump_tables(grid, searches)
+                Ok(JumpTables {
+                    bits: searches
+                        .contains(&Search::Registry(Algorithm::Jps))
+                        .then(|| JpsGrid::new(grid)),
+                    table: searches
+                        .contains(&Search::JpsPlus)
+                        .then(|| JumpTable::new(grid))
+                        .transpose()?,
+                })
             }
 
             fn jump(
@@ -76,7 +82,21 @@ macro_rules! jumping {
                 route: Route<'_, Self>,
                 record: bool,
             ) -> Recording {
-                jump(kept, tables, search, route, record)
+                let (astar, limits, cell) = (Algorithm::AStar, Limits::new(), JumpPoint::cell);
+                let recording = if search == Search::JpsPlus {
+                    let table = tables.table.as_ref().expect(
+                        "cannot fail: the table is built for every map JPS+ searches",
+                    );
+                    let jps = JpsPlus::new(route, table);
+                    run(astar, jps, &limits, kept, record, cell, |jps, jumps| jps.steps(&jumps))
+                } else {
+                    let bits = tables.bits.as_ref().expect(
+                        "cannot fail: the bit rows are built for every map JPS searches",
+                    );
+                    let jps = Jps::with_grid(route, bits);
+                    run(astar, jps, &limits, kept, record, cell, |jps, jumps| jps.steps(&jumps))
+                };
+                recording.expect("cannot fail: A* runs on every problem")
             }
         }
     )*};
@@ -107,47 +127,26 @@ impl GridMovement for Cardinal {
     }
 }
 
-/// A route searches forward and backward on dense tables kept across the
-/// queries of a map, and reversibly (BPMX).
-impl<M: GridMovement> Searchable for Route<'_, M> {
-    fn special(
-        &self,
-        algorithm: Algorithm,
-        limits: &Limits<u64>,
-        kept: &mut Kept<Cell, Direction, u64>,
-    ) -> Option<ResultOf<Self>> {
-        route_special(algorithm, self, limits, kept)
-    }
+/// A route, plain or recorded, searches forward and backward on dense
+/// tables kept across the queries of a map, and reversibly (BPMX).
+macro_rules! route_searchable {
+    ($($route:ty),*) => {$(
+        impl<M: GridMovement> Searchable for $route {
+            fn special(
+                &self,
+                algorithm: Algorithm,
+                limits: &Limits<u64>,
+                kept: &mut Kept<Cell, Direction, u64>,
+            ) -> Option<ResultOf<Self>> {
+                registry::reused(algorithm, self, limits, kept)
+                    .or_else(|| registry::reused_backward(algorithm, self, limits, kept))
+                    .or_else(|| registry::bpmx(algorithm, self, limits, kept))
+            }
+        }
+    )*};
 }
 
-/// As the route's.
-impl<M: GridMovement> Searchable for Recorded<Route<'_, M>> {
-    fn special(
-        &self,
-        algorithm: Algorithm,
-        limits: &Limits<u64>,
-        kept: &mut Kept<Cell, Direction, u64>,
-    ) -> Option<ResultOf<Self>> {
-        route_special(algorithm, self, limits, kept)
-    }
-}
-
-/// [`Searchable::special`] of a route, plain or recorded.
-fn route_special<P>(
-    algorithm: Algorithm,
-    problem: &P,
-    limits: &Limits<u64>,
-    kept: &mut Kept<Cell, Direction, u64>,
-) -> Option<ResultOf<P>>
-where
-    P: BidirectionalProblem<State = Cell, Action = Direction, Cost = u64>
-        + RankedStates
-        + ReversibleProblem,
-{
-    registry::reused(algorithm, problem, limits, kept)
-        .or_else(|| registry::reused_backward(algorithm, problem, limits, kept))
-        .or_else(|| registry::bpmx(algorithm, problem, limits, kept))
-}
+route_searchable!(Route<'_, M>, Recorded<Route<'_, M>>);
 
 /// A problem on jump points ([`Jps`], [`JpsPlus`], and either recorded):
 /// searched forward, by A* on dense tables kept across the queries of a
@@ -171,68 +170,6 @@ impl<P: JumpSearch> Searchable for P {
     ) -> Option<ResultOf<Self>> {
         registry::reused(algorithm, self, limits, kept)
     }
-}
-
-/// [`GridMovement::jump_tables`] for the 8-connected models.
-fn jump_tables<'g, M: JumpMovement>(
-    grid: &'g Grid,
-    searches: &[Search],
-) -> Result<JumpTables<'g, M>, GridError> {
-    Ok(JumpTables {
-        bits: searches
-            .contains(&Search::Registry(Algorithm::Jps))
-            .then(|| JpsGrid::new(grid)),
-        table: searches
-            .contains(&Search::JpsPlus)
-            .then(|| JumpTable::new(grid))
-            .transpose()?,
-    })
-}
-
-/// [`GridMovement::jump`] for the 8-connected models: A* on the jump
-/// points, timed alone.
-fn jump<M: JumpMovement>(
-    kept: &mut Kept<JumpPoint, Jump, u64>,
-    tables: &JumpTables<'_, M>,
-    search: Search,
-    route: Route<'_, M>,
-    record: bool,
-) -> Recording {
-    let limits = Limits::new();
-    let recording = if search == Search::JpsPlus {
-        let table = tables
-            .table
-            .as_ref()
-            .expect("cannot fail: the table is built for every map JPS+ searches");
-        let jps = JpsPlus::new(route, table);
-        let steps = |jps: &JpsPlus<'_, M>, jumps: Vec<Jump>| jps.steps(&jumps);
-        run(
-            Algorithm::AStar,
-            jps,
-            &limits,
-            kept,
-            record,
-            JumpPoint::cell,
-            steps,
-        )
-    } else {
-        let bits = tables
-            .bits
-            .as_ref()
-            .expect("cannot fail: the bit rows are built for every map JPS searches");
-        let jps = Jps::with_grid(route, bits);
-        let steps = |jps: &Jps<'_, M>, jumps: Vec<Jump>| jps.steps(&jumps);
-        run(
-            Algorithm::AStar,
-            jps,
-            &limits,
-            kept,
-            record,
-            JumpPoint::cell,
-            steps,
-        )
-    };
-    recording.expect("cannot fail: A* runs on every problem")
 }
 
 /// [`registry::run`] of `algorithm` on `problem`, timed alone, recording
@@ -296,16 +233,14 @@ impl Attempt {
         elapsed: Duration,
         steps: impl FnOnce(Vec<A>) -> Vec<Direction>,
     ) -> Attempt {
-        let (expanded, peak_stored) = (result.stats.expanded, result.stats.peak_stored);
-        let outcome = match result.outcome {
-            Outcome::Found(solution) => Ok(Some(steps(solution.actions))),
-            Outcome::Unreachable => Ok(None),
-            Outcome::LimitReached(limit) => Err(limit),
-        };
         Attempt {
-            outcome,
-            expanded,
-            peak_stored,
+            outcome: match result.outcome {
+                Outcome::Found(solution) => Ok(Some(steps(solution.actions))),
+                Outcome::Unreachable => Ok(None),
+                Outcome::LimitReached(limit) => Err(limit),
+            },
+            expanded: result.stats.expanded,
+            peak_stored: result.stats.peak_stored,
             elapsed,
         }
     }
@@ -349,17 +284,6 @@ impl Searchers {
         }
     }
 
-    /// The limits of `algorithm`: IDA* stops after `max_nodes`
-    /// expansions, the others at nothing but the memory they can get.
-    fn limits(&self, algorithm: Algorithm) -> Limits<u32> {
-        match algorithm {
-            Algorithm::IdaStar | Algorithm::IdaStarBpmx => {
-                Limits::new().max_expanded(self.max_nodes)
-            }
-            _ => Limits::new(),
-        }
-    }
-
     /// Searches `route` with `search` (jump point search with `tables`),
     /// timing the search alone; records the cells it expands if `record`.
     ///
@@ -383,7 +307,14 @@ impl Searchers {
         } else {
             route
         };
-        let limits = self.limits(algorithm);
+        // IDA* stops after `max_nodes` expansions, the others at nothing
+        // but the memory they can get.
+        let limits = match algorithm {
+            Algorithm::IdaStar | Algorithm::IdaStarBpmx => {
+                Limits::new().max_expanded(self.max_nodes)
+            }
+            _ => Limits::new(),
+        };
         run(
             algorithm,
             problem,

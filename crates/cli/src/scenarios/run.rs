@@ -42,8 +42,8 @@ impl Settings {
 #[non_exhaustive]
 pub enum RunError {
     /// A path that does not replay: a bug.
-    #[error("{0}")]
-    Replay(ReplayBug<Search>),
+    #[error(transparent)]
+    Replay(#[from] ReplayBug<Search>),
     /// Plain A*, measuring a query's shortest length under a movement
     /// other than octile (where the scenario's lengths do not hold), was
     /// stopped by a limit: no length of that query can be judged.
@@ -77,12 +77,6 @@ pub enum RunError {
         /// Why.
         source: GridError,
     },
-}
-
-impl From<ReplayBug<Search>> for RunError {
-    fn from(bug: ReplayBug<Search>) -> Self {
-        RunError::Replay(bug)
-    }
 }
 
 /// Runs every query of `suite` with every algorithm of `settings`, in

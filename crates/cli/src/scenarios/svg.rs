@@ -57,7 +57,7 @@ pub fn default_panels(movement: MovementKind) -> Vec<Search> {
     .collect()
 }
 
-/// Searches query `query` of map `map` with each of `algorithms`, noting
+/// Searches the query at `(map, query)` with each of `algorithms`, noting
 /// the cells each expands, for [`grid::svg::draw_query`]: a [`Trace`]
 /// per algorithm, those of jump point search (its few jump points)
 /// ringed.
@@ -72,26 +72,23 @@ pub fn default_panels(movement: MovementKind) -> Vec<Search> {
 /// If an algorithm is refused under `movement` ([`Search::refusal`]).
 pub fn panels(
     suite: &Suite,
-    (map, query): (usize, usize),
+    at: (usize, usize),
     algorithms: &[Search],
     movement: MovementKind,
     max_nodes: u64,
 ) -> Result<Vec<Trace<Search>>, RunError> {
     assert_offered(algorithms, movement);
     match movement {
-        MovementKind::Octile => panels_as::<Octile>(suite, map, query, algorithms, max_nodes),
-        MovementKind::CornerCutting => {
-            panels_as::<CornerCutting>(suite, map, query, algorithms, max_nodes)
-        }
-        MovementKind::Cardinal => panels_as::<Cardinal>(suite, map, query, algorithms, max_nodes),
+        MovementKind::Octile => panels_as::<Octile>(suite, at, algorithms, max_nodes),
+        MovementKind::CornerCutting => panels_as::<CornerCutting>(suite, at, algorithms, max_nodes),
+        MovementKind::Cardinal => panels_as::<Cardinal>(suite, at, algorithms, max_nodes),
     }
 }
 
 /// [`panels`] under movement `M`.
 fn panels_as<M: GridMovement>(
     suite: &Suite,
-    map: usize,
-    index: usize,
+    (map, index): (usize, usize),
     algorithms: &[Search],
     max_nodes: u64,
 ) -> Result<Vec<Trace<Search>>, RunError> {
