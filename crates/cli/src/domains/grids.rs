@@ -260,15 +260,14 @@ fn check(
 ) -> Result<Path, String> {
     let length = route.replay(&steps).map_err(|err| err.to_string())?;
     let value = length.value();
-    if optimal && !query.accepts(value) {
+    let wrong = if optimal {
+        (!query.accepts(value)).then_some("is not")
+    } else {
+        (value < query.optimal - query.tolerance).then_some("is shorter than")
+    };
+    if let Some(wrong) = wrong {
         return Err(format!(
-            "its length {value:.6} is not the optimal length {} of the scenario's line {}",
-            query.optimal, query.line
-        ));
-    }
-    if !optimal && value < query.optimal - query.tolerance {
-        return Err(format!(
-            "its length {value:.6} is shorter than the optimal length {} of the scenario's line {}",
+            "its length {value:.6} {wrong} the optimal length {} of the scenario's line {}",
             query.optimal, query.line
         ));
     }

@@ -103,8 +103,8 @@ impl SolveKnight for Knight {
             let attempt = solver
                 .solve(&KNIGHTS, self, strategy, &Limits::new())
                 .map_err(|err| fail(err.to_string()))?;
-            let moves = match attempt.answer {
-                Answer::Solved(path) => path.len(),
+            match attempt.answer {
+                Answer::Solved(path) => answers.push((strategy, path.len())),
                 Answer::Unsolvable => {
                     return Err(fail(format!(
                         "{strategy} found no path, though every square reaches every other on \
@@ -114,8 +114,7 @@ impl SolveKnight for Knight {
                 Answer::Stopped(limit) => {
                     return Err(fail(format!("{strategy} stopped by its {limit}")));
                 }
-            };
-            answers.push((strategy, moves));
+            }
         }
         let Some(&(_, answer)) = answers.first() else {
             return Err(fail("no strategy to solve it with".to_owned()));

@@ -17,54 +17,41 @@ use crate::strategy::{Attempt, Path, SolveError, Strategy, timed};
 /// What the GAP heuristics measure.
 const KIND: &str = "pancake stacks";
 
-/// Why a domain of another kind refuses a GAP heuristic.
-const MEASURES: &str = "it counts the gaps of pancake stacks";
+/// A GAP heuristic's row: `[name, label, help]`, refused by the domains
+/// of other kinds because it counts the gaps of pancake stacks.
+const fn gap_row(row: [&'static str; 3]) -> HeuristicRow {
+    HeuristicRow::new(row, KIND, "it counts the gaps of pancake stacks")
+}
 
 /// GAP-3.
-static GAP_3: HeuristicRow = HeuristicRow::new(
-    [
-        "gap-3",
-        "GAP-3",
-        "GAP-3 (pancakes): the gaps between neighbours that are not consecutive, ignoring \
-         those involving pancakes 1, 2 and 3",
-    ],
-    KIND,
-    MEASURES,
-);
+static GAP_3: HeuristicRow = gap_row([
+    "gap-3",
+    "GAP-3",
+    "GAP-3 (pancakes): the gaps between neighbours that are not consecutive, ignoring \
+     those involving pancakes 1, 2 and 3",
+]);
 
 /// GAP-2.
-static GAP_2: HeuristicRow = HeuristicRow::new(
-    [
-        "gap-2",
-        "GAP-2",
-        "GAP-2 (pancakes): the gaps, ignoring those involving pancakes 1 and 2",
-    ],
-    KIND,
-    MEASURES,
-);
+static GAP_2: HeuristicRow = gap_row([
+    "gap-2",
+    "GAP-2",
+    "GAP-2 (pancakes): the gaps, ignoring those involving pancakes 1 and 2",
+]);
 
 /// GAP-1.
-static GAP_1: HeuristicRow = HeuristicRow::new(
-    [
-        "gap-1",
-        "GAP-1",
-        "GAP-1 (pancakes): the gaps, ignoring those involving pancake 1",
-    ],
-    KIND,
-    MEASURES,
-);
+static GAP_1: HeuristicRow = gap_row([
+    "gap-1",
+    "GAP-1",
+    "GAP-1 (pancakes): the gaps, ignoring those involving pancake 1",
+]);
 
 /// GAP.
-static GAP: HeuristicRow = HeuristicRow::new(
-    [
-        "gap",
-        "GAP",
-        "GAP (Helmert 2010; pancakes): the number of neighbours, the plate included, that are \
-         not consecutive pancakes",
-    ],
-    KIND,
-    MEASURES,
-);
+static GAP: HeuristicRow = gap_row([
+    "gap",
+    "GAP",
+    "GAP (Helmert 2010; pancakes): the number of neighbours, the plate included, that are \
+     not consecutive pancakes",
+]);
 
 /// The heuristics of pancake stacks, weakest first, each with the
 /// pancakes its GAP-k ignores.
@@ -145,19 +132,19 @@ impl Domain for PancakeStacks {
     ) -> Result<Attempt, SolveError> {
         // The algorithms that use no heuristic get zero.
         let heuristic = strategy.heuristic.unwrap_or(Heuristic::ZERO);
-        let Some(gap) = gap(heuristic) else {
+        let Some(&(_, ignored)) = GAPS.iter().find(|(h, _)| *h == heuristic) else {
             return Err(SolveError::Unsupported {
                 strategy,
                 instances: self.instances(),
                 reason: "it measures sliding-puzzle boards",
             });
         };
-        let problem = Pancakes::new(*stack, gap);
+        let problem = Pancakes::new(*stack, Gap::ignoring(ignored));
         let (result, elapsed) = timed(|| registry::run(strategy.algorithm, &problem, limits, kept));
         let Some(result) = result else {
             return Err(SolveError::cannot_run(strategy, self.instances()));
         };
-        let line = || stack.to_string();
+        let line = || self.to_line(stack);
         Attempt::of_search::<Pancakes>(result, elapsed, (strategy, &line), |flips| {
             stack
                 .verify_solution(&flips)
@@ -170,13 +157,6 @@ impl Domain for PancakeStacks {
     fn to_line(&self, stack: &Stack) -> String {
         stack.to_string()
     }
-}
-
-/// The GAP-k `heuristic` stands for on pancakes, if any.
-fn gap(heuristic: Heuristic) -> Option<Gap> {
-    GAPS.iter()
-        .find(|(h, _)| *h == heuristic)
-        .map(|&(_, ignored)| Gap::ignoring(ignored))
 }
 
 /// Stacks search backward (bidirectional BFS, MM, NBS) and have

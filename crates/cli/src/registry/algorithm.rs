@@ -217,8 +217,7 @@ impl Algorithm {
     pub const fn entry(self) -> AlgorithmEntry {
         /// A row, its booleans named at the call.
         const fn row(
-            name: &'static str,
-            label: &'static str,
+            [name, label]: [&'static str; 2],
             help: &'static str,
             [heuristic, dense, searches, optimal]: [bool; 4],
             needs: &[Capability],
@@ -237,68 +236,59 @@ impl Algorithm {
         use Capability::{
             Backward, BackwardHeuristic, FewestSteps, JumpPoints, Ranks, Reversible, Table,
         };
-        // [heuristic, dense, searches, optimal]
+        // [name, label], help, [heuristic, dense, searches, optimal], needs
         match self {
             Algorithm::Table => row(
-                "table",
-                "table",
+                ["table", "table"],
                 "Look the board up in the precomputed table of every 3x3 board, built by one \
                  reverse breadth-first search from the goal (3x3 only)",
                 [false, false, false, true],
                 &[Table],
             ),
             Algorithm::Bfs => row(
-                "bfs",
-                "bfs",
+                ["bfs", "bfs"],
                 "Breadth-first search with a hashed state table",
                 [false, false, true, true],
                 &[FewestSteps],
             ),
             Algorithm::BfsDense => row(
-                "bfs-dense",
-                "bfs dense",
+                ["bfs-dense", "bfs dense"],
                 "Breadth-first search with a dense table indexed by rank",
                 [false, true, true, true],
                 &[FewestSteps, Ranks],
             ),
             Algorithm::Bidirectional => row(
-                "bidirectional",
-                "bidirectional",
+                ["bidirectional", "bidirectional"],
                 "Bidirectional breadth-first search with hashed tables",
                 [false, false, true, true],
                 &[FewestSteps, Backward],
             ),
             Algorithm::BidirectionalDense => row(
-                "bidirectional-dense",
-                "bidirectional dense",
+                ["bidirectional-dense", "bidirectional dense"],
                 "Bidirectional breadth-first search with dense tables",
                 [false, true, true, true],
                 &[FewestSteps, Backward, Ranks],
             ),
             Algorithm::AStar => row(
-                "astar",
-                "A*",
+                ["astar", "A*"],
                 "A* with a hashed state table",
                 [true, false, true, true],
                 &[],
             ),
             Algorithm::AStarDense => row(
-                "astar-dense",
-                "A* dense",
+                ["astar-dense", "A* dense"],
                 "A* with a dense table indexed by rank",
                 [true, true, true, true],
                 &[Ranks],
             ),
             Algorithm::IdaStar => row(
-                "idastar",
-                "IDA*",
+                ["idastar", "IDA*"],
                 "IDA*: no table, memory linear in the solution's length",
                 [true, false, true, true],
                 &[],
             ),
             Algorithm::IdaStarBpmx => row(
-                "idastar-bpmx",
-                "IDA* BPMX",
+                ["idastar-bpmx", "IDA* BPMX"],
                 "IDA* with bidirectional pathmax (BPMX): an inconsistent heuristic's values \
                  propagate between neighbours, so the pattern databases prune more (on one \
                  thread: --jobs does not apply)",
@@ -306,16 +296,14 @@ impl Algorithm {
                 &[Reversible],
             ),
             Algorithm::Greedy => row(
-                "greedy",
-                "greedy",
+                ["greedy", "greedy"],
                 "Greedy best-first search: follows the heuristic, finds a path fast, not \
                  necessarily a shortest one",
                 [true, false, true, false],
                 &[],
             ),
             Algorithm::Mm => row(
-                "mm",
-                "MM",
+                ["mm", "MM"],
                 "MM: bidirectional heuristic search meeting in the middle (Holte et al. 2016), \
                  the heuristic measured to the goal forward and to the start backward (zero \
                  backward for the pattern databases)",
@@ -323,16 +311,14 @@ impl Algorithm {
                 &[Backward, BackwardHeuristic],
             ),
             Algorithm::Nbs => row(
-                "nbs",
-                "NBS",
+                ["nbs", "NBS"],
                 "NBS: bidirectional heuristic search expanding pairs of nodes (Chen et al. \
                  2017), within twice the fewest expansions for consistent heuristics",
                 [true, false, true, true],
                 &[Backward, BackwardHeuristic],
             ),
             Algorithm::Dvcbs => row(
-                "dvcbs",
-                "DVCBS",
+                ["dvcbs", "DVCBS"],
                 "DVCBS: bidirectional heuristic search expanding, at each lower bound, a group \
                  of a minimum vertex cover of the pairs at that bound (Shperberg et al. 2019); \
                  needs consistent heuristics",
@@ -340,8 +326,7 @@ impl Algorithm {
                 &[Backward, BackwardHeuristic],
             ),
             Algorithm::Bae => row(
-                "bae",
-                "BAE*",
+                ["bae", "BAE*"],
                 "BAE*: bidirectional heuristic search ordered by f plus the heuristic's error \
                  toward its own end (Sadhukhan 2013; Alcázar et al. 2020); needs consistent \
                  heuristics",
@@ -351,8 +336,7 @@ impl Algorithm {
             // An adapter more than a search: the grid domain builds the
             // jump-point problem and runs A* on it (`run` leaves it alone).
             Algorithm::Jps => row(
-                "jps",
-                "JPS",
+                ["jps", "JPS"],
                 "Jump point search (Harabor & Grastien 2011): A* over the jump points of a grid \
                  map, each straight or diagonal run of cells one step (grid maps only)",
                 [true, false, true, true],

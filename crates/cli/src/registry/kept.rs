@@ -64,11 +64,22 @@ macro_rules! search {
 }
 
 impl<S, A, C: Default> Kept<S, A, C> {
-    /// The searches on dense tables, made now if they were not yet.
+    /// The searches on dense tables, made now if they were not yet: A* on
+    /// the first open list, the other best-first searches on the second.
     fn dense(&mut self) -> &mut DenseSearches<S, A, C> {
-        let open = self.open;
-        self.dense
-            .get_or_insert_with(|| Box::new(DenseSearches::new(open)))
+        let [astar, others] = self.open;
+        self.dense.get_or_insert_with(|| {
+            Box::new(DenseSearches {
+                bfs: Bfs::new().dense(),
+                bidirectional: BidirectionalBfs::new().dense(),
+                astar: AStar::new().dense().open_list(astar),
+                greedy: Greedy::new().dense().open_list(others),
+                mm: Mm::new().dense().open_list(others),
+                nbs: Nbs::new().dense().open_list(others),
+                dvcbs: Dvcbs::new().dense().open_list(others),
+                bae: Bae::new().dense().open_list(others),
+            })
+        })
     }
 }
 
@@ -91,23 +102,6 @@ struct DenseSearches<S, A, C> {
     dvcbs: Dvcbs<S, A, C, Dense>,
     /// BAE*.
     bae: Bae<S, A, C, Dense>,
-}
-
-impl<S, A, C: Default> DenseSearches<S, A, C> {
-    /// Fresh searches, A* on `astar`'s open list, the other best-first
-    /// searches on `others`.
-    fn new([astar, others]: [OpenList; 2]) -> Self {
-        DenseSearches {
-            bfs: Bfs::new().dense(),
-            bidirectional: BidirectionalBfs::new().dense(),
-            astar: AStar::new().dense().open_list(astar),
-            greedy: Greedy::new().dense().open_list(others),
-            mm: Mm::new().dense().open_list(others),
-            nbs: Nbs::new().dense().open_list(others),
-            dvcbs: Dvcbs::new().dense().open_list(others),
-            bae: Bae::new().dense().open_list(others),
-        }
-    }
 }
 
 /// Breadth-first, A* and greedy searches of `problem` on dense tables kept
