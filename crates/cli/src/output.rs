@@ -69,13 +69,6 @@ impl StdoutError {
 }
 
 impl Stdout {
-    /// This process's standard output, buffered.
-    fn new() -> Self {
-        Stdout {
-            inner: BufWriter::with_capacity(1 << 16, io::stdout()),
-        }
-    }
-
     /// Writes formatted text: what `write!` and `writeln!` call.
     ///
     /// # Errors
@@ -109,7 +102,9 @@ impl Stdout {
 /// exit status; if stdout could not be written, the status
 /// [`StdoutError::status`] gives instead (after reporting it).
 pub fn with_stdout(print: impl FnOnce(&mut Stdout) -> Result<ExitCode, StdoutError>) -> ExitCode {
-    let mut out = Stdout::new();
+    let mut out = Stdout {
+        inner: BufWriter::with_capacity(1 << 16, io::stdout()),
+    };
     let printed = print(&mut out).and_then(|status| {
         out.flush()?;
         Ok(status)

@@ -325,33 +325,32 @@ impl Attempt {
         })
     }
 
+    /// The solution, if solved.
+    fn path(&self) -> Option<&Path> {
+        match &self.answer {
+            Answer::Solved(path) => Some(path),
+            _ => None,
+        }
+    }
+
     /// The number of moves, if solved.
     #[must_use]
     pub fn moves(&self) -> Option<usize> {
-        match &self.answer {
-            Answer::Solved(path) => Some(path.len()),
-            _ => None,
-        }
+        self.path().map(Path::len)
     }
 
     /// What the solution costs, if solved: its number of moves in a domain
     /// where every move costs 1.
     #[must_use]
     pub fn cost(&self) -> Option<usize> {
-        match &self.answer {
-            Answer::Solved(path) => Some(path.cost()),
-            _ => None,
-        }
+        self.path().map(Path::cost)
     }
 
     /// The solution's length as people read it ([`Path::length`]), if
     /// solved.
     #[must_use]
     pub fn length(&self) -> Option<f64> {
-        match &self.answer {
-            Answer::Solved(path) => Some(path.length()),
-            _ => None,
-        }
+        self.path().map(Path::length)
     }
 
     /// The limit that stopped the search, if one did.

@@ -63,6 +63,8 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
         };
         found[record.set][record.board].push((record.strategy, length));
     }
+    let show =
+        |length: Option<usize>| length.map_or("unsolvable".to_owned(), |l| format!("{l} moves"));
     let mut check = CrossCheck::default();
     for (set, boards) in sets.iter().zip(found) {
         let mut optimal = Vec::with_capacity(boards.len());
@@ -98,9 +100,6 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
                         _ => true,
                     };
                     if wrong {
-                        let show = |length: Option<usize>| {
-                            length.map_or("unsolvable".to_owned(), |l| format!("{l} moves"))
-                        };
                         check.mismatches.push(format!(
                             "{} {} ({}): {strategy} found {} where the optimum is {}",
                             set.name,
@@ -115,11 +114,7 @@ pub fn cross_check(sets: &[BoardSet], records: &[Record]) -> CrossCheck {
             if lengths.len() > 1 {
                 let detail: Vec<String> = lengths
                     .iter()
-                    .map(|(length, who)| {
-                        let length =
-                            length.map_or("unsolvable".to_owned(), |l| format!("{l} moves"));
-                        format!("{length} by {}", who.join(", "))
-                    })
+                    .map(|(length, who)| format!("{} by {}", show(*length), who.join(", ")))
                     .collect();
                 check.mismatches.push(format!(
                     "{} {} ({}): {}",
@@ -177,15 +172,6 @@ impl Row {
     #[must_use]
     pub fn stopped_by(&self, limit: Limit) -> usize {
         self.stopped.get(&limit).copied().unwrap_or(0)
-    }
-}
-
-/// A short name for a limit in the table.
-pub(super) fn limit_name(limit: Limit) -> String {
-    match limit {
-        Limit::Stored | Limit::Memory => "memory".to_owned(),
-        Limit::Time => "time".to_owned(),
-        other => other.to_string(),
     }
 }
 

@@ -23,6 +23,10 @@ use plotters::prelude::*;
 
 use super::{BoardSet, CrossCheck, Record, human_count};
 
+use crate::domain::AnyDomain;
+use crate::domains::{DOMAINS, heuristics, strength};
+use crate::strategy::{Algorithm, Heuristic, Strategy};
+
 /// An axis label at a power of ten: `1`, `100`, `10k`, `1M`.
 fn decade(value: f64) -> String {
     let exponent = value.log10().round();
@@ -36,9 +40,6 @@ fn decade(value: f64) -> String {
         _ => format!("{:.0}G", value / 1e9),
     }
 }
-use crate::domain::AnyDomain;
-use crate::domains::{DOMAINS, heuristics, strength};
-use crate::strategy::{Algorithm, Heuristic, Strategy};
 
 /// Colours of the heuristics, by their position in [`heuristics`]
 /// (reused in turn past the end).
@@ -75,13 +76,8 @@ const SIZE: (u32, u32) = (1400, 720);
 
 /// Whether the chart draws `algorithm`'s series: it searches, and is not a
 /// dense-table twin.
-fn drawn_algorithm(algorithm: Algorithm) -> bool {
+fn drawn(algorithm: Algorithm) -> bool {
     algorithm.searches() && !algorithm.is_dense()
-}
-
-/// Whether the chart draws `strategy`.
-fn drawn(strategy: Strategy) -> bool {
-    drawn_algorithm(strategy.algorithm)
 }
 
 /// The legend row of `algorithm`: its rank, in registry order, among the
@@ -89,7 +85,7 @@ fn drawn(strategy: Strategy) -> bool {
 fn row(algorithm: Algorithm) -> usize {
     Algorithm::ALL
         .iter()
-        .filter(|a| drawn_algorithm(**a) && a.uses_heuristic() == algorithm.uses_heuristic())
+        .filter(|a| drawn(**a) && a.uses_heuristic() == algorithm.uses_heuristic())
         .position(|&a| a == algorithm)
         .unwrap_or(0)
 }
@@ -150,7 +146,7 @@ pub fn svg(
         .map(|&domain| {
             let series = strategies
                 .iter()
-                .filter(|s| drawn(**s) && s.handles(domain))
+                .filter(|s| drawn(s.algorithm) && s.handles(domain))
                 .map(|&strategy| {
                     let points = records
                         .iter()
@@ -187,7 +183,7 @@ pub fn svg(
         let drawn_strategies: Vec<Strategy> = strategies
             .iter()
             .copied()
-            .filter(|s| drawn(*s) && domains.iter().any(|&domain| s.handles(domain)))
+            .filter(|s| drawn(s.algorithm) && domains.iter().any(|&domain| s.handles(domain)))
             .collect();
         legend(&footer, &drawn_strategies)?;
         root.present().map_err(PlotError::from)?;
@@ -245,7 +241,7 @@ fn legend(
     }
     let notes_top = 14 + i32::try_from(rows).unwrap_or(2) * ROW + 8;
     let grey = ("sans-serif", 15).into_font().color(&RGBColor(70, 70, 70));
-    let dashed = algorithm_labels(|a| drawn_algorithm(a) && a.uses_heuristic() && row(a) % 2 == 1);
+    let dashed = algorithm_labels(|a| drawn(a) && a.uses_heuristic() && row(a) % 2 == 1);
     let lookups = algorithm_labels(|a| !a.searches());
     let notes = [
         format!(
@@ -300,14 +296,11 @@ fn panel(
         let line_style = colour.stroke_width(2);
         let means = geometric_means(points);
         if dashed {
-            chart
-                .draw_series(DashedLineSeries::new(means, 8, 5, line_style))
-                .map_err(PlotError::from)?;
+            chart.draw_series(DashedLineSeries::new(means, 8, 5, line_style))
         } else {
-            chart
-                .draw_series(LineSeries::new(means, line_style))
-                .map_err(PlotError::from)?;
+            chart.draw_series(LineSeries::new(means, line_style))
         }
+        .map_err(PlotError::from)?;
         chart
             .draw_series(points.iter().map(|&(length, nodes, solved)| {
                 let style = if solved {

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::registry::Heuristic;
 
-use super::check::{Row, limit_name};
+use super::check::Row;
 
 /// How to print the rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -76,20 +76,24 @@ pub fn human_time(duration: Duration) -> String {
     reason = "peak stored states shown rounded"
 )]
 pub(super) fn human_cells(row: &Row) -> Vec<String> {
-    let stopped = if row.stopped.is_empty() {
+    let mut counts: Vec<(String, usize)> = row
+        .stopped
+        .iter()
+        .map(|(&limit, &n)| match limit {
+            Limit::Stored | Limit::Memory => ("memory".to_owned(), n),
+            Limit::Time => ("time".to_owned(), n),
+            other => (other.to_string(), n),
+        })
+        .collect();
+    // By name: a hash map's order changes from run to run.
+    counts.sort();
+    let counts: Vec<String> = counts
+        .iter()
+        .map(|(name, n)| format!("{n} {name}"))
+        .collect();
+    let stopped = if counts.is_empty() {
         "-".to_owned()
     } else {
-        let mut counts: Vec<(String, usize)> = row
-            .stopped
-            .iter()
-            .map(|(&limit, &n)| (limit_name(limit), n))
-            .collect();
-        // By name: a hash map's order changes from run to run.
-        counts.sort();
-        let counts: Vec<String> = counts
-            .iter()
-            .map(|(name, n)| format!("{n} {name}"))
-            .collect();
         counts.join(", ")
     };
     vec![
@@ -141,20 +145,22 @@ pub fn render(rows: &[Row], format: Format, settings: &Settings) -> String {
     }
 }
 
+/// The notes under the human formats, a line each.
 #[expect(clippy::cast_precision_loss, reason = "the memory limit shown rounded")]
-fn notes(settings: &Settings) -> Vec<String> {
-    let limits = match (settings.max_stored, settings.max_time) {
-        (None, None) => "no limits".to_owned(),
-        (stored, time) => {
-            let mut parts = Vec::new();
-            if let Some(stored) = stored {
-                parts.push(format!("{} stored states", human_count(stored as f64)));
-            }
-            if let Some(time) = time {
-                parts.push(human_time(time));
-            }
-            parts.join(" and ")
-        }
+fn notes(settings: &Settings) -> String {
+    let limits: Vec<String> = [
+        settings
+            .max_stored
+            .map(|stored| format!("{} stored states", human_count(stored as f64))),
+        settings.max_time.map(human_time),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let limits = if limits.is_empty() {
+        "no limits".to_owned()
+    } else {
+        limits.join(" and ")
     };
     let timing = if settings.jobs <= 1 {
         "boards solved one at a time on one thread".to_owned()
@@ -164,15 +170,17 @@ fn notes(settings: &Settings) -> Vec<String> {
             settings.jobs
         )
     };
-    let mut notes = vec![
-        format!("limits per board: {limits}; {timing}; whole run {}.", human_time(settings.wall)),
-        "expanded, generated and time/board are means over all attempts, those stopped by a limit included (work done until then); length is the mean over solved boards; peak stored is the largest of any attempt.".to_owned(),
-    ];
+    let mut notes = format!(
+        "limits per board: {limits}; {timing}; whole run {}.\n\
+         expanded, generated and time/board are means over all attempts, those stopped by a limit included (work done until then); length is the mean over solved boards; peak stored is the largest of any attempt.\n",
+        human_time(settings.wall)
+    );
     if let Some(build) = settings.table_build {
-        notes.push(format!(
+        let _ = writeln!(
+            notes,
             "table: built once by one reverse BFS in {}, not counted in its rows (which are lookups only).",
             human_time(build)
-        ));
+        );
     }
     notes
 }
@@ -185,61 +193,46 @@ fn render_table(rows: &[Row], settings: &Settings) -> String {
             *width = (*width).max(cell.chars().count());
         }
     }
+    // `format!`'s padding counts chars, as the widths do.
     let line = |cells: &[String]| {
-        let mut out = String::new();
-        for (i, (cell, width)) in cells.iter().zip(&widths).enumerate() {
-            if i > 0 {
-                out.push_str("  ");
-            }
-            let pad = width - cell.chars().count();
-            if LEFT[i] {
-                out.push_str(cell);
-                out.extend(std::iter::repeat_n(' ', pad));
-            } else {
-                out.extend(std::iter::repeat_n(' ', pad));
-                out.push_str(cell);
-            }
-        }
-        out.trim_end().to_owned()
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .zip(LEFT)
+            .map(|((cell, &width), left)| {
+                if left {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        padded.join("  ").trim_end().to_owned() + "\n"
     };
-    let header: Vec<String> = HUMAN_HEADER.iter().map(|&h| h.to_owned()).collect();
-    let mut out = line(&header);
-    out.push('\n');
-    let rule = "-".repeat(widths.iter().sum::<usize>() + 2 * (widths.len() - 1));
+    let rule = "-".repeat(widths.iter().sum::<usize>() + 2 * (widths.len() - 1)) + "\n";
+    let mut out = line(&HUMAN_HEADER.map(String::from));
     let mut previous_set = None;
     for (row, cells) in rows.iter().zip(&cells) {
         if previous_set != Some(&row.set) {
             out.push_str(&rule);
-            out.push('\n');
             previous_set = Some(&row.set);
         }
         out.push_str(&line(cells));
-        out.push('\n');
     }
-    out.push_str(&rule);
-    out.push('\n');
-    for note in notes(settings) {
-        out.push_str(&note);
-        out.push('\n');
-    }
-    out
+    out + &rule + &notes(settings)
 }
 
 fn render_markdown(rows: &[Row], settings: &Settings) -> String {
-    let mut out = format!("| {} |\n", HUMAN_HEADER.join(" | "));
-    let rule: Vec<&str> = LEFT
-        .iter()
-        .map(|&left| if left { "---" } else { "---:" })
-        .collect();
-    let _ = writeln!(out, "| {} |", rule.join(" | "));
+    let rule = LEFT.map(|left| if left { "---" } else { "---:" });
+    let mut out = format!(
+        "| {} |\n| {} |\n",
+        HUMAN_HEADER.join(" | "),
+        rule.join(" | ")
+    );
     for row in rows {
         let _ = writeln!(out, "| {} |", human_cells(row).join(" | "));
     }
-    out.push('\n');
-    for note in notes(settings) {
-        let _ = writeln!(out, "{note}");
-    }
-    out
+    out + "\n" + &notes(settings)
 }
 
 /// One row with raw numbers, as CSV and JSON write it: the strategy by its

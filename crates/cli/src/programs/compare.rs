@@ -267,13 +267,12 @@ impl Program for Args {
             &progress,
         ) {
             Ok(records) => records,
-            Err(err) if err.is_bug() => {
-                bar.abandon();
-                eprintln!("WRONG ANSWER: {err}");
-                return ExitCode::from(2);
-            }
             Err(err) => {
                 bar.abandon();
+                if err.is_bug() {
+                    eprintln!("WRONG ANSWER: {err}");
+                    return ExitCode::from(2);
+                }
                 eprintln!("error: {err}");
                 return ExitCode::FAILURE;
             }
@@ -313,7 +312,13 @@ impl Program for Args {
             }
         }
         if !check.mismatches.is_empty() {
-            report_mismatches(&check);
+            eprintln!(
+                "MISMATCH: optimal strategies disagree on {} board(s):",
+                check.mismatches.len()
+            );
+            for mismatch in &check.mismatches {
+                eprintln!("MISMATCH: {mismatch}");
+            }
             status = ExitCode::from(2);
         }
         status
@@ -343,17 +348,6 @@ fn build_tables(sets: &[BoardSet], strategies: &[Strategy], solver: &Solver) -> 
         })
         .1
     })
-}
-
-/// Lists the optimal lengths the strategies disagree on, on stderr.
-fn report_mismatches(check: &CrossCheck) {
-    eprintln!(
-        "MISMATCH: optimal strategies disagree on {} board(s):",
-        check.mismatches.len()
-    );
-    for mismatch in &check.mismatches {
-        eprintln!("MISMATCH: {mismatch}");
-    }
 }
 
 /// What the run checked, for the human formats: the cross-check, and the
@@ -446,12 +440,6 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
         return Ok(defaults.build());
     }
     // The shorthands first, in their old order, then --input's files.
-    let shorthand = |kind, path: &PathBuf| {
-        reader(kind).map(|reader| Input {
-            reader,
-            path: path.clone(),
-        })
-    };
     let mut inputs = Vec::new();
     for (kind, paths) in [
         ("boards", args.boards.as_slice()),
@@ -460,7 +448,10 @@ fn load(args: &Args) -> Result<Vec<BoardSet>, String> {
         ("maps", &args.maps),
     ] {
         for path in paths {
-            inputs.push(shorthand(kind, path)?);
+            inputs.push(Input {
+                reader: reader(kind)?,
+                path: path.clone(),
+            });
         }
     }
     inputs.extend(args.input.iter().cloned());

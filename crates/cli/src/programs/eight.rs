@@ -143,8 +143,8 @@ impl Program for Args {
         let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
         with_stdout(|out| {
             Ok(match answer(out, &self, input, &limits) {
-                Ok(Status::Clean) => ExitCode::SUCCESS,
-                Ok(Status::BadInput) => ExitCode::FAILURE,
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::FAILURE,
                 Err(Failure::Read(err)) => {
                     eprintln!("error: cannot read stdin: {err}");
                     ExitCode::FAILURE
@@ -157,12 +157,6 @@ impl Program for Args {
             })
         })
     }
-}
-
-/// How the run went.
-enum Status {
-    Clean,
-    BadInput,
 }
 
 /// Why the run stopped early.
@@ -178,15 +172,16 @@ impl From<StdoutError> for Failure {
     }
 }
 
-/// Answers the boards of `input` on `out`, as `args` say.
+/// Answers the boards of `input` on `out`, as `args` say: true if every
+/// board was well formed and answered.
 fn answer(
     out: &mut Stdout,
     args: &Args,
     input: BufReader<StdinLock<'_>>,
     limits: &Limits<u32>,
-) -> Result<Status, Failure> {
+) -> Result<bool, Failure> {
     let mut solver = Solver::new().with_databases(Arc::new(args.databases.open()));
-    let mut status = Status::Clean;
+    let mut clean = true;
     let mut table_built = false;
     let started = Instant::now();
     let mut count = 0_usize;
@@ -205,14 +200,13 @@ fn answer(
         let Some(item) = boards.next() else {
             break;
         };
-        let index = count;
         let item = item.map_err(Failure::Read)?;
         count += 1;
         let board = match item.board {
             Ok(board) => board,
             Err(err) => {
                 eprintln!("error: {}: {err}", item.lines);
-                status = Status::BadInput;
+                clean = false;
                 continue;
             }
         };
@@ -238,7 +232,7 @@ fn answer(
             Ok(attempt) => attempt,
             Err(err) if !err.is_bug() => {
                 eprintln!("error: {}: {err}", item.lines);
-                status = Status::BadInput;
+                clean = false;
                 continue;
             }
             Err(err) => return Err(Failure::Bug(err)),
@@ -251,13 +245,12 @@ fn answer(
                     "error: {}: {strategy} stopped by its {limit} before finding a solution (try --algo idastar)",
                     item.lines
                 );
-                status = Status::BadInput;
+                clean = false;
             }
         }
         if args.stats {
             eprintln!(
-                "board {} ({}): {}",
-                index + 1,
+                "board {count} ({}): {}",
                 item.lines,
                 describe(strategy, &attempt)
             );
@@ -267,7 +260,7 @@ fn answer(
     if args.stats {
         eprintln!("{count} boards in {}", show_time(started.elapsed()));
     }
-    Ok(status)
+    Ok(clean)
 }
 
 /// One `--stats` line.

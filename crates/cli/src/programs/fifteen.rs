@@ -53,7 +53,7 @@
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use super::solving::{Row, Selection, parse_limit, read_rows, run_long};
+use super::solving::{Selection, parse_limit, read_rows, run_long};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
@@ -65,7 +65,6 @@ use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::Strategy;
 use clap::Parser;
 use sliding_puzzle::instances::{KORF100, parse_instances};
-use sliding_puzzle::{Board, InstanceError};
 
 /// Solves 15-puzzles optimally and checks every solution.
 #[derive(Debug, Parser)]
@@ -107,7 +106,7 @@ impl Program for Args {
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
         invocation.refuse_ignored(Some(self.algo), self.heuristic, Some(&self.databases));
-        let rows = read_rows(&self.input, ("korf100", KORF100), parse);
+        let rows = read_rows(&self.input, ("korf100", KORF100), parse_instances::<4, 4>);
         let strategy = Strategy::new(self.algo, self.heuristic);
         // `twentyfour`'s run, short: no --ids, no --max-time, no rates, and
         // Ctrl-C ends it at once.
@@ -128,9 +127,4 @@ impl Program for Args {
             false,
         )
     }
-}
-
-/// Reads 4x4 instances.
-fn parse(text: &str) -> Result<Vec<Row<Board<4, 4>>>, InstanceError> {
-    parse_instances::<4, 4>(text).map(|rows| rows.into_iter().map(Row::from).collect())
 }

@@ -28,7 +28,6 @@
 //! not replay (a bug), make the exit status 2 too, with `bug:` on stderr.
 //! No limit applies: IDA* without a heuristic on a large board may not end.
 
-use std::fmt::Write as _;
 use std::io::{self, Read};
 use std::process::ExitCode;
 
@@ -100,19 +99,20 @@ impl Program for Args {
             }
         };
         let mut solver = Solver::new();
-        let mut answers = String::new();
-        for case in &cases {
-            match case.solve_with(&strategies, &mut solver) {
-                Ok(moves) => {
-                    // cannot fail: writing to a String
-                    let _ = writeln!(answers, "{moves}");
-                }
-                Err(err) => {
-                    eprintln!("bug: {err}");
-                    return ExitCode::from(2);
-                }
+        let answers: Result<String, _> = cases
+            .iter()
+            .map(|case| {
+                case.solve_with(&strategies, &mut solver)
+                    .map(|moves| format!("{moves}\n"))
+            })
+            .collect();
+        let answers = match answers {
+            Ok(answers) => answers,
+            Err(err) => {
+                eprintln!("bug: {err}");
+                return ExitCode::from(2);
             }
-        }
+        };
         with_stdout(|out| {
             out.write_all(answers.as_bytes())?;
             Ok(ExitCode::SUCCESS)

@@ -186,10 +186,8 @@ pub fn main() -> ExitCode {
     if name == COMPLETIONS {
         return completions(&mut command, sub);
     }
-    let Some(entry) = PROGRAMS.iter().find(|entry| entry.name == name) else {
-        return ExitCode::from(2);
-    };
-    let Some(program) = command.find_subcommand_mut(name) else {
+    let entry = PROGRAMS.iter().find(|entry| entry.name == name);
+    let (Some(entry), Some(program)) = (entry, command.find_subcommand_mut(name)) else {
         return ExitCode::from(2);
     };
     (entry.run)(program, sub)
@@ -201,11 +199,10 @@ pub fn main() -> ExitCode {
 #[must_use]
 pub fn run_alone<P: Program>() -> ExitCode {
     let mut command = P::command();
-    let matches = match parse(&mut command) {
-        Ok(matches) => matches,
-        Err(status) => return status,
-    };
-    run_matches::<P>(&mut command, &matches)
+    match parse(&mut command) {
+        Ok(matches) => run_matches::<P>(&mut command, &matches),
+        Err(status) => status,
+    }
 }
 
 /// This process's arguments parsed by `command`. A usage error is printed

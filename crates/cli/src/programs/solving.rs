@@ -63,10 +63,10 @@ pub(super) fn parse_limit(text: &str) -> Result<NonZeroUsize, String> {
 /// [`read_file`]), with `parse`, stopping at the first bad line (a line
 /// that is not UTF-8 among them). An input without instances is an error
 /// too, found before any table is loaded or built.
-pub(super) fn read_rows<B>(
+pub(super) fn read_rows<I: Into<Row<B>>, B>(
     input: &str,
     builtin: (&str, &str),
-    parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
+    parse: fn(&str) -> Result<Vec<I>, InstanceError>,
 ) -> Result<Vec<Row<B>>, String> {
     let rows = if input == builtin.0 {
         parse(builtin.1).map_err(|err| format!("{input}, {err}"))?
@@ -79,14 +79,14 @@ pub(super) fn read_rows<B>(
             excerpt(input)
         ));
     }
-    Ok(rows)
+    Ok(rows.into_iter().map(Into::into).collect())
 }
 
 /// The rows of the file at `input`, as [`read_rows`] reads them.
-fn read_rows_of_file<B>(
+fn read_rows_of_file<I>(
     input: &str,
-    parse: fn(&str) -> Result<Vec<Row<B>>, InstanceError>,
-) -> Result<Vec<Row<B>>, String> {
+    parse: fn(&str) -> Result<Vec<I>, InstanceError>,
+) -> Result<Vec<I>, String> {
     let bytes = read_file(Path::new(input)).map_err(|err| err.to_string())?;
     let input = excerpt(input);
     // The lines that are UTF-8 are read as they are, so the parser's line
@@ -115,7 +115,7 @@ fn read_rows_of_file<B>(
 }
 
 /// How one instance went.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Outcome {
     /// The solution's length, if solved.
     length: Option<usize>,
@@ -145,12 +145,8 @@ fn solve_row<D: Domain>(
         Ok(attempt) => attempt,
         Err(err) => {
             return Outcome {
-                length: None,
-                generated: 0,
-                expanded: 0,
-                elapsed: Duration::ZERO,
                 problem: Some(err.to_string()),
-                stopped: None,
+                ..Outcome::default()
             };
         }
     };

@@ -67,7 +67,7 @@
 
 use std::process::ExitCode;
 
-use super::solving::{Row, Selection, read_rows, run_long};
+use super::solving::{Selection, read_rows, run_long};
 use super::{Invocation, Program};
 
 use crate::databases::DatabaseArgs;
@@ -78,7 +78,6 @@ use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::Strategy;
 use clap::Parser;
 use sliding_puzzle::instances::{KORF50, parse_large_instances};
-use sliding_puzzle::{InstanceError, LargeBoard};
 
 /// Solves 24-puzzles optimally and checks every solution.
 #[derive(Debug, Parser)]
@@ -113,7 +112,11 @@ impl Program for Args {
 
     fn run(self, invocation: &mut Invocation<'_>) -> ExitCode {
         invocation.refuse_ignored(Some(self.algo), self.heuristic, Some(&self.databases));
-        let rows = read_rows(&self.input, ("korf50", KORF50), parse);
+        let rows = read_rows(
+            &self.input,
+            ("korf50", KORF50),
+            parse_large_instances::<5, 5>,
+        );
         let strategy = Strategy::new(self.algo, self.heuristic);
         let databases = self.databases.open();
         run_long(
@@ -126,9 +129,4 @@ impl Program for Args {
             true,
         )
     }
-}
-
-/// Reads 5x5 instances.
-fn parse(text: &str) -> Result<Vec<Row<LargeBoard<5, 5>>>, InstanceError> {
-    parse_large_instances::<5, 5>(text).map(|rows| rows.into_iter().map(Row::from).collect())
 }
