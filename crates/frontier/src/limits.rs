@@ -188,6 +188,34 @@ impl<C> Limits<C> {
         self.max_cost = Some(bound);
         self
     }
+
+    /// The same limits for a problem whose costs are `D`: the cost bound
+    /// converted, the other bounds and the flag shared. A program that
+    /// takes its limits once, with one cost type, runs problems of several.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use frontier::Limits;
+    ///
+    /// let limits: Limits<u32> = Limits::new().max_expanded(1000).max_cost(40);
+    /// let wide: Limits<u64> = limits.in_cost();
+    /// assert_eq!((wide.max_expanded, wide.max_cost), (Some(1000), Some(40)));
+    /// ```
+    #[must_use]
+    pub fn in_cost<D: From<C>>(&self) -> Limits<D>
+    where
+        C: Copy,
+    {
+        Limits {
+            max_expanded: self.max_expanded,
+            max_stored: self.max_stored,
+            max_memory: self.max_memory,
+            max_time: self.max_time,
+            cancel: self.cancel.clone(),
+            max_cost: self.max_cost.map(D::from),
+        }
+    }
 }
 
 /// How many expansions pass between two looks at the clock and the flag.

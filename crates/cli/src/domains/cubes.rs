@@ -23,55 +23,44 @@ const KIND: &str = "Rubik's cubes";
 /// Why a domain of another kind refuses a cube heuristic.
 const MEASURES: &str = "it looks up the corners and edges of Rubik's cubes";
 
+/// A cube heuristic's row: `[name, label, help]`.
+const fn cube(row: [&'static str; 3]) -> HeuristicRow {
+    HeuristicRow::new(row, KIND, MEASURES)
+}
+
 /// The small tables: built in a moment, for comparisons and tests.
-static SMALL: HeuristicRow = HeuristicRow::new(
-    [
-        "cube-small",
-        "small tables",
-        "small tables (Rubik's cubes): the larger of the corners' permutation (40,320 entries) \
-         and two groups of three edges (10,560 each), built in a moment",
-    ],
-    KIND,
-    MEASURES,
-);
+static SMALL: HeuristicRow = cube([
+    "cube-small",
+    "small tables",
+    "small tables (Rubik's cubes): the larger of the corners' permutation (40,320 entries) \
+     and two groups of three edges (10,560 each), built in a moment",
+]);
 
 /// The corner database alone.
-static CORNERS: HeuristicRow = HeuristicRow::new(
-    [
-        "corners",
-        "corners",
-        "corners (Rubik's cubes): the corner pattern database, 88,179,840 entries (88 MB on \
-         disk, 22 MB in memory), built once into --cache-dir",
-    ],
-    KIND,
-    MEASURES,
-)
+static CORNERS: HeuristicRow = cube([
+    "corners",
+    "corners",
+    "corners (Rubik's cubes): the corner pattern database, 88,179,840 entries (88 MB on \
+     disk, 22 MB in memory), built once into --cache-dir",
+])
 .not_compared();
 
 /// Korf's set.
-static KORF: HeuristicRow = HeuristicRow::new(
-    [
-        "korf",
-        "Korf 1997",
-        "Korf's databases (1997; Rubik's cubes): the larger of the corners and two groups of \
-         six edges, 173 MB on disk and 43 MB in memory, built once into --cache-dir",
-    ],
-    KIND,
-    MEASURES,
-)
+static KORF: HeuristicRow = cube([
+    "korf",
+    "Korf 1997",
+    "Korf's databases (1997; Rubik's cubes): the larger of the corners and two groups of \
+     six edges, 173 MB on disk and 43 MB in memory, built once into --cache-dir",
+])
 .not_compared();
 
 /// The corners and two groups of seven edges.
-static SEVENS: HeuristicRow = HeuristicRow::new(
-    [
-        "sevens",
-        "corners + 7 edges",
-        "corners and two groups of seven edges (Rubik's cubes): 1.1 GB on disk and 278 MB in \
-         memory, built once into --cache-dir (minutes)",
-    ],
-    KIND,
-    MEASURES,
-)
+static SEVENS: HeuristicRow = cube([
+    "sevens",
+    "corners + 7 edges",
+    "corners and two groups of seven edges (Rubik's cubes): 1.1 GB on disk and 278 MB in \
+     memory, built once into --cache-dir (minutes)",
+])
 .not_compared();
 
 /// The small tables' heuristic.

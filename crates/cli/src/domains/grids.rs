@@ -379,52 +379,24 @@ pub fn read_scenarios(path: &FilePath) -> Result<Vec<BoardSet>, ScenarioFileErro
     // The grid program's loader: regular files of bounded size only, maps
     // found by base name and read once, every query checked on its map.
     let suite = grid::suite::load(&[path.to_path_buf()], None).map_err(ScenarioFileError::from)?;
-    // Each scenario's queries with their lines: `load` groups them by map.
-    let mut queries: Vec<Vec<(usize, Instance)>> =
-        suite.scenarios.iter().map(|_| Vec::new()).collect();
-    for map in suite.maps {
-        let grid = Arc::new(map.grid);
-        for (index, query) in map.queries {
-            let line = query.line;
-            // `load` found both endpoints open cells, as `MapQuery::new` asks.
-            let start = Start::new(
-                &GRIDS,
-                MapQuery {
-                    grid: Arc::clone(&grid),
-                    query,
-                },
-            );
-            queries[index].push((
-                line,
-                Instance {
-                    start,
-                    origin: format!("line {line}"),
-                    known_length: None,
-                },
-            ));
+    let sets = suite.by_scenario().into_iter().map(|(scenario, queries)| {
+        let file = scenario.file_name().map_or_else(
+            || scenario.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        // `load` found both endpoints open cells, as `MapQuery::new` asks.
+        let instances = queries.into_iter().map(|(grid, query)| Instance {
+            origin: format!("line {}", query.line),
+            start: Start::new(&GRIDS, MapQuery { grid, query }),
+            known_length: None,
+        });
+        BoardSet {
+            name: format!("{file} grid"),
+            domain: &GRIDS,
+            instances: instances.collect(),
         }
-    }
-    let sets = suite
-        .scenarios
-        .iter()
-        .zip(queries)
-        .map(|(scenario, mut instances)| {
-            instances.sort_by_key(|(line, _)| *line);
-            let file = scenario.file_name().map_or_else(
-                || scenario.display().to_string(),
-                |name| name.to_string_lossy().into_owned(),
-            );
-            BoardSet {
-                name: format!("{file} grid"),
-                domain: &GRIDS,
-                instances: instances
-                    .into_iter()
-                    .map(|(_, instance)| instance)
-                    .collect(),
-            }
-        })
-        .collect();
-    Ok(sets)
+    });
+    Ok(sets.collect())
 }
 
 impl From<LoadError> for ScenarioFileError {

@@ -90,17 +90,24 @@ pub fn reader(kind: &str) -> Result<&'static Reader, String> {
 pub fn heuristics() -> &'static [Heuristic] {
     /// The list, gathered on first use.
     static ALL: LazyLock<Vec<Heuristic>> = LazyLock::new(|| {
-        let mut all: Vec<Heuristic> = Vec::new();
-        for domain in DOMAINS {
-            for &heuristic in domain.heuristics() {
-                if !all.contains(&heuristic) {
-                    all.push(heuristic);
-                }
-            }
-        }
-        all
+        unique(
+            DOMAINS
+                .iter()
+                .flat_map(|domain| domain.heuristics().iter().copied()),
+        )
     });
     &ALL
+}
+
+/// `values` without repeats, each where it first stands.
+pub(crate) fn unique<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut unique = Vec::new();
+    for value in values {
+        if !unique.contains(&value) {
+            unique.push(value);
+        }
+    }
+    unique
 }
 
 /// The heuristic called `name` by some domain, if any.

@@ -72,6 +72,7 @@ use std::process::ExitCode;
 
 use super::{Invocation, Program};
 
+use crate::domains::unique;
 use crate::output::with_stdout;
 use crate::registry::Algorithm;
 use crate::scenarios::{self, MovementKind, RunError, Search, Settings, default_panels};
@@ -145,7 +146,7 @@ impl Program for Args {
         let algorithms = if self.algo.is_empty() {
             vec![Search::Registry(Algorithm::AStar)]
         } else {
-            super::unique(&self.algo)
+            unique(self.algo.iter().copied())
         };
         if let Some(refusal) = algorithms.iter().find_map(|a| a.refusal(self.movement)) {
             invocation.refuse(ErrorKind::ArgumentConflict, refusal);

@@ -31,7 +31,7 @@
 use std::io::{self, Read};
 use std::process::ExitCode;
 
-use super::{Invocation, Program, unique};
+use super::{Invocation, Program};
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -39,7 +39,7 @@ use knight::read_cases;
 
 use crate::domain::{AnyDomain, Solver, unsupported};
 use crate::domains::knights::{CHECKED, KNIGHTS, SolveKnight};
-use crate::domains::{algorithms_of, heuristics_of};
+use crate::domains::{algorithms_of, heuristics_of, unique};
 use crate::output::with_stdout;
 use crate::registry::{Algorithm, Heuristic};
 use crate::strategy::Strategy;
@@ -125,11 +125,12 @@ impl Program for Args {
 /// refuses, or a `--heuristic` that no algorithm would use, is a usage
 /// error, found before any input is read.
 fn strategies(args: &Args, invocation: &mut Invocation<'_>) -> Vec<Strategy> {
-    let algorithms = unique(if args.algo.is_empty() {
-        &CHECKED
+    let chosen = if args.algo.is_empty() {
+        &CHECKED[..]
     } else {
         &args.algo
-    });
+    };
+    let algorithms = unique(chosen.iter().copied());
     if !algorithms.iter().any(|a| a.uses_heuristic()) {
         invocation.refuse_ignored(args.algo.first().copied(), args.heuristic, None);
     }

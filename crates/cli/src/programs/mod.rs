@@ -286,18 +286,6 @@ pub(crate) fn at_least_one(
     }
 }
 
-/// `values` without repeats, each where it first stands: the algorithms
-/// of a repeated `--algo`, each run once.
-pub(crate) fn unique<T: Copy + PartialEq>(values: &[T]) -> Vec<T> {
-    let mut unique = Vec::new();
-    for &value in values {
-        if !unique.contains(&value) {
-            unique.push(value);
-        }
-    }
-    unique
-}
-
 /// Runs `P` on the command line `matches` parsed by `command`.
 fn run_matches<P: Program>(command: &mut Command, matches: &ArgMatches) -> ExitCode {
     let args = P::from_arg_matches(matches)

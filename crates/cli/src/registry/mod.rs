@@ -65,21 +65,6 @@ pub type ResultOf<P> = SearchResult<
     <P as SearchProblem>::Cost,
 >;
 
-/// The programs' limits (whose cost bound is a `u32`, as the boards' and
-/// stacks' costs) for a problem whose costs are `C`: the same limits, the
-/// cost bound converted.
-#[must_use]
-pub fn limits_in<C: From<u32>>(limits: &Limits<u32>) -> Limits<C> {
-    Limits {
-        max_expanded: limits.max_expanded,
-        max_stored: limits.max_stored,
-        max_memory: limits.max_memory,
-        max_time: limits.max_time,
-        cancel: limits.cancel.clone(),
-        max_cost: limits.max_cost.map(C::from),
-    }
-}
-
 /// What a domain's problem can be searched with beyond what every problem
 /// can ([`SearchProblem`]): the searches that need a capability of its
 /// type (searching backward, ranked states, moves made in place,
@@ -117,7 +102,8 @@ where
     P::State: Send + Sync,
     P::Action: Send + Sync,
 {
-    let limits = limits_in::<P::Cost>(limits);
+    // The programs' limits bound costs as `u32`, the boards' and stacks'.
+    let limits = limits.in_cost::<P::Cost>();
     if let Some(result) = problem.special(algorithm, &limits, kept) {
         return Some(result);
     }

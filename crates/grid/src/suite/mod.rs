@@ -109,6 +109,7 @@
 //! ```
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::{Grid, Query};
 
@@ -139,6 +140,10 @@ pub struct MapSet {
     pub queries: Vec<(usize, Query)>,
 }
 
+/// One scenario file and its queries in the order of its lines, each with
+/// the map it is on: what [`Suite::by_scenario`] lists.
+pub type ScenarioQueries = (PathBuf, Vec<(Arc<Grid>, Query)>);
+
 /// Everything to run: the scenario files read and their maps.
 #[derive(Debug, Default)]
 pub struct Suite {
@@ -153,5 +158,42 @@ impl Suite {
     #[must_use]
     pub fn query_count(&self) -> usize {
         self.maps.iter().map(|map| map.queries.len()).sum()
+    }
+
+    /// The queries of each scenario file, in the order of
+    /// [`scenarios`](Self::scenarios), each file's in the order of its
+    /// lines, with the map it is on (shared by its queries): the suite
+    /// regrouped by file rather than by map.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grid::suite::load;
+    ///
+    /// let testdata = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/arena.map.scen");
+    /// let suite = load(&[testdata.into()], None)?;
+    /// let files = suite.by_scenario();
+    /// assert_eq!(files.len(), 1);
+    /// assert_eq!(files[0].1.len(), 160);
+    /// assert!(files[0].1.windows(2).all(|pair| pair[0].1.line < pair[1].1.line));
+    /// # Ok::<(), grid::suite::LoadError>(())
+    /// ```
+    #[must_use]
+    pub fn by_scenario(self) -> Vec<ScenarioQueries> {
+        let mut files: Vec<_> = self
+            .scenarios
+            .into_iter()
+            .map(|s| (s, Vec::new()))
+            .collect();
+        for map in self.maps {
+            let grid = Arc::new(map.grid);
+            for (index, query) in map.queries {
+                files[index].1.push((Arc::clone(&grid), query));
+            }
+        }
+        for (_, queries) in &mut files {
+            queries.sort_by_key(|(_, query)| query.line);
+        }
+        files
     }
 }
