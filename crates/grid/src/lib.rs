@@ -41,6 +41,9 @@
 //!   where steps are symmetric ([`ReversibleMovement`]),
 //!   [`frontier::ReversibleProblem`]: every
 //!   frontier algorithm searches it. [`Route::replay`] checks a path.
+//! - [`Components`]: the connected components of a map's open cells
+//!   under a movement model, so that whether a path exists at all is two
+//!   lookups rather than a search that exhausts the map.
 //! - [`jps`]: jump point search as a problem adapter: [`Jps`] (online,
 //!   bit-parallel scans over a shared [`JpsGrid`]) and [`JpsPlus`] (jumps
 //!   read from a precomputed [`JumpTable`]), for [`Octile`] and
@@ -78,6 +81,7 @@
 //!   [`RouteError`] and [`ScenarioError::Endpoint`]), so a caller matches
 //!   on it rather than on strings.
 
+mod components;
 pub mod cost;
 mod grid;
 pub mod inflated;
@@ -90,6 +94,7 @@ pub mod suite;
 pub mod svg;
 pub mod text;
 
+pub use components::Components;
 pub use cost::{DIAGONAL, Length, MAX_CELLS, STRAIGHT};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_WEIGHT, Terrain};
 pub use inflated::{Inflated, WeightError};
